@@ -1,0 +1,148 @@
+/**
+ * What the API document promises, as zod schemas for responses. Extra fields are accepted and
+ * dropped; a wrong type is refused. Fields the document lists but a reasonable server might leave
+ * empty (contact details, colours, notes, a running timer's end) are optional or nullable, so the
+ * client copes with any reasonable answer where the document says "not shown".
+ */
+import { z } from "zod";
+
+const id = z.string().min(1);
+const amount = z.number().finite();
+const unixMs = z.number().finite();
+const optionalText = z.string().nullish();
+export const activityTypeSchema = z.enum(["freiberuflich", "gewerblich"]);
+export const invoiceStatusSchema = z.enum(["draft", "sent", "paid"]);
+
+export const invoiceSchema = z.object({
+  _id: id,
+  invoiceNumber: z.string(),
+  customerId: id,
+  invoiceDate: unixMs,
+  netAmount: amount,
+  status: invoiceStatusSchema,
+  activityType: activityTypeSchema.nullish(),
+  taxRate: z.number().finite().nullish(),
+  taxAmount: amount.nullish(),
+  grossAmount: amount.nullish(),
+  createdAt: unixMs.nullish(),
+  // Accepted on creation; whether lists return them is not shown.
+  periodStart: unixMs.nullish(),
+  periodEnd: unixMs.nullish(),
+  notes: optionalText,
+});
+
+export const customerSchema = z.object({
+  _id: id,
+  name: z.string(),
+  email: optionalText,
+  address: optionalText,
+  hourlyRate: amount.nullish(),
+  isActive: z.boolean().nullish(),
+  activityType: activityTypeSchema.nullish(),
+});
+
+export const timeEntrySchema = z.object({
+  _id: id,
+  projectId: id,
+  customerId: id,
+  startTime: unixMs,
+  // A running timer has no end yet; how the service shows that is not shown.
+  endTime: unixMs.nullish(),
+  durationMinutes: z.number().finite().nullish(),
+  description: optionalText,
+  isRunning: z.boolean().nullish(),
+});
+
+export const projectSchema = z.object({
+  _id: id,
+  name: z.string(),
+  customerId: id,
+  color: optionalText,
+  isActive: z.boolean().nullish(),
+  activityType: activityTypeSchema.nullish(),
+});
+
+export const createdSchema = z.object({ id });
+
+export const customerSummarySchema = z.object({
+  customer: z.object({
+    id,
+    name: z.string(),
+    externalId: optionalText,
+    hourlyRate: amount.nullish(),
+    currency: optionalText,
+  }),
+  revenue: z.object({ totalNetEur: amount, ytdNetEur: amount, paidCount: z.number().int() }),
+  outstanding: z.object({
+    openCount: z.number().int(),
+    openAmount: amount,
+    overdueCount: z.number().int(),
+    overdueAmount: amount,
+  }),
+  hours: z.object({ total: amount, billed: amount, unbilled: amount, unbilledAmount: amount }),
+});
+
+export const customerTimeSummarySchema = z.object({
+  customerId: id,
+  customerName: z.string(),
+  externalId: optionalText,
+  hourlyRate: amount.nullish(),
+  totalHours: amount,
+  billedHours: amount,
+  unbilledHours: amount,
+  unbilledAmount: amount,
+  weekHours: amount,
+  monthHours: amount,
+  monthlyBreakdown: z.array(z.object({ monthKey: z.string(), hours: amount, amount })),
+});
+
+export const eurReportSchema = z.object({
+  year: z.number().int(),
+  income: z.object({
+    total: amount,
+    byType: z.object({ freiberuflich: amount, gewerblich: amount }),
+    invoiceCount: z.number().int(),
+  }),
+  expenses: z.object({ total: amount, count: z.number().int() }),
+  profit: amount,
+});
+
+export const outstandingInvoiceSchema = z.object({
+  id,
+  invoiceNumber: z.string(),
+  dueDate: unixMs,
+  grossAmount: amount,
+  daysOverdue: z.number().finite(),
+  // `overdue` is one allowed value; the others are not shown, so any string is accepted.
+  urgency: z.string(),
+});
+
+export const outstandingReportSchema = z.object({
+  customers: z.array(
+    z.object({
+      customerId: id,
+      customerName: z.string(),
+      externalId: optionalText,
+      openCount: z.number().int(),
+      openAmount: amount,
+      overdueCount: z.number().int(),
+      overdueAmount: amount,
+      oldestDueDate: unixMs.nullish(),
+      invoices: z.array(outstandingInvoiceSchema),
+    }),
+  ),
+  totalOutstanding: amount,
+  overdueAmount: amount,
+  avgPaymentDays: z.number().finite().nullish(),
+});
+
+export type Invoice = z.infer<typeof invoiceSchema>;
+export type Customer = z.infer<typeof customerSchema>;
+export type TimeEntry = z.infer<typeof timeEntrySchema>;
+export type Project = z.infer<typeof projectSchema>;
+export type CustomerSummary = z.infer<typeof customerSummarySchema>;
+export type CustomerTimeSummary = z.infer<typeof customerTimeSummarySchema>;
+export type EurReport = z.infer<typeof eurReportSchema>;
+export type OutstandingReport = z.infer<typeof outstandingReportSchema>;
+export type ActivityType = z.infer<typeof activityTypeSchema>;
+export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;

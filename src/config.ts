@@ -1,0 +1,150 @@
+/**
+ * Configuration, read once at start from an env object and the command line (each variable has a
+ * `--flag` twin, except the key: a key in argv would show in every process list). A bad value is an
+ * error that names the variable and what it expects; a missing key or base URL is not an error
+ * here: the server still starts, and every tool says how to set them.
+ */
+import { z } from "zod";
+import { BaseUrlError, parseBaseUrl } from "./http/base-url.js";
+
+export interface Config {
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+  timeZone: string;
+  defaultTaxRate: number;
+  readOnly: boolean;
+  timeoutMs: number;
+  inbox: string | undefined;
+  webhookSecret: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+interface Setting {
+  env: string;
+  flag: string | undefined;
+  schema: z.ZodType;
+  expected: string;
+}
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const settings = {
+  apiKey: {
+    env: "INVOICING_API_KEY",
+    flag: undefined,
+    schema: z.string().optional(),
+    expected: "the API key",
+  },
+  baseUrl: {
+    env: "INVOICING_BASE_URL",
+    flag: "--base-url",
+    schema: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        if (value === undefined) return;
+        try {
+          parseBaseUrl(value);
+        } catch (error) {
+          ctx.addIssue({
+            code: "custom",
+            message: error instanceof BaseUrlError ? error.message : String(error),
+          });
+        }
+      }),
+    expected: "the service's address, e.g. https://invoicing.example.com",
+  },
+  timeZone: {
+    env: "INVOICING_TIMEZONE",
+    flag: "--timezone",
+    schema: z.string().default("Europe/Berlin").refine(isTimeZone),
+    expected: 'an IANA time zone such as "Europe/Berlin"',
+  },
+  defaultTaxRate: {
+    env: "INVOICING_DEFAULT_TAX_RATE",
+    flag: "--default-tax-rate",
+    schema: z.coerce.number().min(0).max(100).default(19),
+    expected: 'a VAT percentage from 0 to 100, e.g. "19" (0 for the small-business rule)',
+  },
+  readOnly: {
+    env: "INVOICING_READ_ONLY",
+    flag: "--read-only",
+    schema: z
+      .enum(["true", "false", "1", "0", "yes", "no"])
+      .default("false")
+      .transform((v) => v === "true" || v === "1" || v === "yes"),
+    expected: '"true" or "false"',
+  },
+  timeoutMs: {
+    env: "INVOICING_TIMEOUT_MS",
+    flag: "--timeout-ms",
+    schema: z.coerce.number().int().min(100).max(45_000).default(15_000),
+    expected: "whole milliseconds from 100 to 45000",
+  },
+  inbox: { env: "INVOICING_INBOX", flag: "--inbox", schema: z.string().optional(), expected: "a file path" },
+  webhookSecret: {
+    env: "INVOICING_WEBHOOK_SECRET",
+    flag: undefined,
+    schema: z.string().optional(),
+    expected: "the webhook endpoint's secret",
+  },
+} satisfies Record<keyof Config, Setting>;
+
+/** Flags that take no value. */
+const BOOLEAN_FLAGS = new Set(["--read-only"]);
+
+export function loadConfig(env: Record<string, string | undefined>, argv: readonly string[] = []): Config {
+  const flags = parseFlags(argv);
+  const problems: string[] = [];
+  const config: Record<string, unknown> = {};
+  for (const [name, setting] of Object.entries(settings) as [keyof Config, Setting][]) {
+    const fromFlag = setting.flag === undefined ? undefined : flags.get(setting.flag);
+    const raw = emptyToUndefined(fromFlag ?? env[setting.env]);
+    const parsed = setting.schema.safeParse(raw);
+    if (parsed.success) {
+      config[name] = parsed.data;
+    } else {
+      const source = fromFlag === undefined ? setting.env : `${setting.flag} (${setting.env})`;
+      const detail = parsed.error.issues.find((issue) => issue.code === "custom")?.message;
+      const shown = name === "apiKey" || name === "webhookSecret" ? "" : ` "${String(raw)}"`;
+      problems.push(
+        `${source}${shown} is not valid: expected ${setting.expected}${detail ? ` (${detail})` : ""}`,
+      );
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config as unknown as Config;
+}
+
+function parseFlags(argv: readonly string[]): Map<string, string> {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--api-key" || arg.startsWith("--api-key=")) {
+      throw new ConfigError([
+        "the API key is never read from the command line: set INVOICING_API_KEY instead",
+      ]);
+    }
+    if (!arg.startsWith("--")) continue;
+    const [flag, inline] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
+    if (inline !== undefined) flags.set(flag, inline);
+    else if (BOOLEAN_FLAGS.has(flag)) flags.set(flag, "true");
+    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith("--")) flags.set(flag, argv[++i]!);
+  }
+  return flags;
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,351 @@
+/**
+ * The one HTTP client of the project. It owns the key, the envelope, timeouts, retries and the rate
+ * governor; everything else asks it for typed data and gets data or one of the errors in errors.ts.
+ */
+import { createHash } from "node:crypto";
+import { Agent, type Dispatcher, request } from "undici";
+import type { ZodType } from "zod";
+import { baseUrlPrefix, parseBaseUrl } from "./base-url.js";
+import { parseEnvelope } from "./envelope.js";
+import {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  InvalidResponseError,
+  NetworkError,
+  NotFoundError,
+  OutcomeUnknownError,
+  PermissionError,
+  RateLimitedError,
+  type RequestInfo,
+  ServerError,
+  TimeoutError,
+} from "./errors.js";
+import { GovernorWaitTooLong, governorFor, type RateGovernor } from "./governor.js";
+import { type AttemptOutcome, decideRetry, parseRetryAfter } from "./retry.js";
+import { validateData } from "./validate.js";
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+/** Below the 60 s an MCP client waits for a tool call, so our answer always arrives first. */
+export const DEFAULT_BUDGET_MS = 45_000;
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs?: number;
+  budgetMs?: number;
+  maxAttempts?: number;
+  dispatcher?: Dispatcher;
+  governor?: RateGovernor;
+  /** Window of the default per-key governor; tests scale it down. */
+  rateWindowMs?: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export type Query = Record<string, string | number | undefined>;
+
+export interface ApiResult<T> {
+  data: T;
+  meta: unknown;
+}
+
+interface HttpAnswer {
+  status: number;
+  body: string;
+  contentType: string | undefined;
+  retryAfter: string | undefined;
+}
+
+type Attempt = ({ ok: true } & HttpAnswer) | { ok: false; error: ApiError };
+
+/** With no `Retry-After`, a rate-limited caller is told to wait one window of the documented limit. */
+const UNKNOWN_RATE_LIMIT_WAIT_MS = 60_000;
+
+export class ApiClient {
+  readonly baseUrl: string;
+  private readonly apiKey: string;
+  private readonly timeoutMs: number;
+  private readonly budgetMs: number;
+  private readonly maxAttempts: number | undefined;
+  private readonly dispatcher: Dispatcher;
+  private readonly governor: RateGovernor;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(options: ApiClientOptions) {
+    this.baseUrl = baseUrlPrefix(parseBaseUrl(options.baseUrl));
+    this.apiKey = options.apiKey;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.budgetMs = Math.min(options.budgetMs ?? DEFAULT_BUDGET_MS, DEFAULT_BUDGET_MS);
+    this.maxAttempts = options.maxAttempts;
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.random = options.random ?? Math.random;
+    this.dispatcher =
+      options.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, connect: { timeout: this.timeoutMs } });
+    const identity = createHash("sha256").update(`${this.baseUrl}\n${this.apiKey}`).digest("hex");
+    const governorOptions = options.rateWindowMs === undefined ? {} : { windowMs: options.rateWindowMs };
+    this.governor =
+      options.governor ?? governorFor(identity, { ...governorOptions, now: this.now, sleep: this.sleep });
+  }
+
+  get<T>(path: string, schema: ZodType<T>, query: Query = {}): Promise<ApiResult<T>> {
+    return this.call("GET", path, schema, query, undefined);
+  }
+
+  post<T>(path: string, schema: ZodType<T>, body: unknown): Promise<ApiResult<T>> {
+    return this.call("POST", path, schema, {}, JSON.stringify(body));
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+
+  private async call<T>(
+    method: string,
+    path: string,
+    schema: ZodType<T>,
+    query: Query,
+    body: string | undefined,
+  ): Promise<ApiResult<T>> {
+    const info: RequestInfo = { method, path };
+    const deadline = this.now() + this.budgetMs;
+    for (let attempt = 1; ; attempt++) {
+      const result = await this.attemptOnce(info, query, body, deadline);
+      if (result.ok) {
+        const envelopeOrError = this.interpret(info, result);
+        if (!(envelopeOrError instanceof ApiError)) {
+          const checked = validateData(schema, envelopeOrError.data, info, result.status);
+          if (checked.ok) return { data: checked.value, meta: envelopeOrError.meta };
+          // A write answered 2xx was carried out even if we cannot read what came back.
+          throw method === "GET" ? checked.error : forWrite(checked.error, info);
+        }
+        const outcome: AttemptOutcome = {
+          kind: "status",
+          status: result.status,
+          retryAfter: result.retryAfter,
+        };
+        const next = await this.nextStep(info, attempt, outcome, envelopeOrError, deadline);
+        if (next) throw next;
+        continue;
+      }
+      const outcome = outcomeOf(result.error);
+      const next = await this.nextStep(info, attempt, outcome, result.error, deadline);
+      if (next) throw next;
+    }
+  }
+
+  /** Sleeps and returns undefined to try again, or returns the error to throw. */
+  private async nextStep(
+    info: RequestInfo,
+    attempt: number,
+    outcome: AttemptOutcome,
+    error: ApiError,
+    deadline: number,
+  ): Promise<ApiError | undefined> {
+    const now = this.now();
+    const decision = decideRetry({
+      attempt,
+      method: info.method,
+      outcome,
+      remainingMs: deadline - now,
+      nowMs: now,
+      random: this.random,
+      ...(this.maxAttempts === undefined ? {} : { maxAttempts: this.maxAttempts }),
+    });
+    if (decision.retry) {
+      await this.sleep(decision.delayMs);
+      return undefined;
+    }
+    if (decision.reason === "wait_exceeds_budget" && outcome.kind === "status" && outcome.status === 429) {
+      return new RateLimitedError(decision.delayMs, info, now);
+    }
+    return info.method === "GET" ? error : forWrite(error, info);
+  }
+
+  private async attemptOnce(
+    info: RequestInfo,
+    query: Query,
+    body: string | undefined,
+    deadline: number,
+  ): Promise<Attempt> {
+    let permit: Awaited<ReturnType<RateGovernor["acquire"]>>;
+    try {
+      permit = await this.governor.acquire(deadline);
+    } catch (error) {
+      if (error instanceof GovernorWaitTooLong) {
+        return { ok: false, error: new RateLimitedError(error.waitMs, info, this.now(), undefined) };
+      }
+      throw error;
+    }
+    const timeoutMs = Math.max(1, Math.min(this.timeoutMs, deadline - this.now()));
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let status: number | undefined;
+    let headers: Record<string, string | string[] | undefined> = {};
+    try {
+      const response = await request(this.urlFor(info.path, query), {
+        method: info.method as Dispatcher.HttpMethod,
+        headers: this.headersFor(body),
+        body: body ?? null,
+        signal: controller.signal,
+        dispatcher: this.dispatcher,
+      });
+      status = response.statusCode;
+      headers = response.headers;
+      const text = await readCapped(response.body);
+      const contentType = header(headers, "content-type");
+      return { ok: true, status, body: text, contentType, retryAfter: header(headers, "retry-after") };
+    } catch (error) {
+      if (controller.signal.aborted) return { ok: false, error: new TimeoutError(timeoutMs, info) };
+      if (error instanceof BodyTooLarge) {
+        return {
+          ok: false,
+          error: new InvalidResponseError("the body is larger than 8 MiB", info, status ?? 0),
+        };
+      }
+      return { ok: false, error: networkError(error, info, status !== undefined) };
+    } finally {
+      clearTimeout(timer);
+      permit.release({
+        status,
+        limit: header(headers, "x-ratelimit-limit"),
+        remaining: header(headers, "x-ratelimit-remaining"),
+        retryAfterMs: parseRetryAfter(header(headers, "retry-after"), this.now()),
+      });
+    }
+  }
+
+  /** A complete HTTP answer → the envelope, or the error its status and body mean. */
+  private interpret(info: RequestInfo, result: HttpAnswer): { data: unknown; meta: unknown } | ApiError {
+    const { status } = result;
+    if (status >= 300 && status < 400) {
+      return new InvalidResponseError(
+        "a redirect, which is not followed; check INVOICING_BASE_URL",
+        info,
+        status,
+      );
+    }
+    if (status === 429) {
+      const now = this.now();
+      return new RateLimitedError(
+        parseRetryAfter(result.retryAfter, now) ?? UNKNOWN_RATE_LIMIT_WAIT_MS,
+        info,
+        now,
+      );
+    }
+    const parsed = parseEnvelope(result.body, result.contentType);
+    if (!parsed.ok)
+      return new InvalidResponseError(parsed.problem, info, status, this.redact(parsed.excerpt));
+    const { envelope } = parsed;
+    if (status >= 200 && status < 300) {
+      if (envelope.error !== null) {
+        return new InvalidResponseError(
+          "a success status with an error message",
+          info,
+          status,
+          this.redact(envelope.error),
+        );
+      }
+      return { data: envelope.data, meta: envelope.meta };
+    }
+    const message = this.redact(envelope.error ?? "no message");
+    if (status === 401) return new AuthenticationError(info);
+    if (status === 403) return new PermissionError(info);
+    if (status === 404) return new NotFoundError(message, info);
+    if (status >= 500) return new ServerError(message, info, status);
+    return new BadRequestError(message, info, status);
+  }
+
+  private urlFor(path: string, query: Query): string {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+    const search = params.size > 0 ? `?${params}` : "";
+    return `${this.baseUrl}${path}${search}`;
+  }
+
+  private headersFor(body: string | undefined): Record<string, string> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.apiKey}`,
+      accept: "application/json",
+      "user-agent": "invoicing-mcp",
+    };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    return headers;
+  }
+
+  /** Whatever the service echoes back, the key never leaves this class. */
+  private redact(text: string): string {
+    return this.apiKey.length >= 4 ? text.split(this.apiKey).join("[redacted]") : text;
+  }
+}
+
+/** A failed write the service may already have carried out becomes "outcome unknown". */
+function forWrite(error: ApiError, info: RequestInfo): ApiError {
+  const maybeProcessed =
+    error instanceof ServerError ||
+    error instanceof TimeoutError ||
+    (error instanceof NetworkError && error.sent) ||
+    (error instanceof InvalidResponseError && isSuccessOrServerFailure(error.status ?? 0));
+  return maybeProcessed ? new OutcomeUnknownError(error, info) : error;
+}
+
+/** A 2xx means it was done; a 5xx may have been done. A 4xx page (a wrong base URL) was not. */
+function isSuccessOrServerFailure(status: number): boolean {
+  return (status >= 200 && status < 300) || status >= 500;
+}
+
+function outcomeOf(error: ApiError): AttemptOutcome {
+  if (error instanceof TimeoutError) return { kind: "timeout" };
+  if (error instanceof NetworkError) return { kind: "network", sent: error.sent };
+  if (error instanceof RateLimitedError && error.status === undefined) {
+    // Our own governor refused to wait past the budget: nothing more to try.
+    return { kind: "status", status: 400 };
+  }
+  return { kind: "status", status: error.status ?? 0 };
+}
+
+/** Errors raised before the connection was established: the request never left. */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "EHOSTUNREACH",
+]);
+
+function networkError(error: unknown, info: RequestInfo, gotHeaders: boolean): NetworkError {
+  const code = errorCode(error) ?? "unknown";
+  return new NetworkError(code, gotHeaders || !NOT_SENT_CODES.has(code), info);
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+class BodyTooLarge extends Error {}
+
+async function readCapped(body: AsyncIterable<Buffer>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -1,0 +1,59 @@
+/**
+ * The API wraps every answer in `{data, meta, error}`. This module turns a raw body into that
+ * envelope or says precisely why it is not one, with a short excerpt safe to show a user.
+ */
+
+export interface Envelope {
+  data: unknown;
+  meta: unknown;
+  error: string | null;
+}
+
+export type EnvelopeResult =
+  | { ok: true; envelope: Envelope }
+  | { ok: false; problem: string; excerpt: string };
+
+const EXCERPT_LENGTH = 120;
+
+export function parseEnvelope(body: string, contentType: string | undefined): EnvelopeResult {
+  if (body.trim() === "") return { ok: false, problem: "the body is empty", excerpt: "" };
+  if (/^\s*</.test(body) || contentType?.includes("html")) {
+    return { ok: false, problem: "an HTML page instead of JSON", excerpt: excerptOf(body) };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return {
+      ok: false,
+      problem: "the body is not valid JSON (cut off or malformed)",
+      excerpt: excerptOf(body),
+    };
+  }
+  if (!isEnvelope(parsed)) {
+    return { ok: false, problem: "JSON without the {data, meta, error} envelope", excerpt: excerptOf(body) };
+  }
+  return { ok: true, envelope: parsed };
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  if (!("data" in record) || !("error" in record)) return false;
+  return record.error === null || typeof record.error === "string";
+}
+
+/**
+ * A short, plain-text excerpt: markup and scripts removed, control and bidirectional characters
+ * dropped, white space folded, capped in length. What is left is safe to put in a message.
+ */
+export function excerptOf(body: string, maxLength = EXCERPT_LENGTH): string {
+  const text = body
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&[a-z]+;|&#\d+;/gi, " ")
+    .replace(/[\p{Cc}\p{Cf}]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+}

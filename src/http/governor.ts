@@ -1,0 +1,162 @@
+/**
+ * A client-side rate governor for one API key, so that callers wait here instead of collecting 429s.
+ *
+ * The service allows `limit` requests per window (100 a minute) and counts by arrival. We cannot see
+ * arrival times, but a request arrives after it was sent and before its answer came back. So a
+ * request occupies a slot from the moment it is admitted until one window after its answer: at any
+ * moment, admitting only while fewer than `limit` slots are occupied keeps every window of the
+ * server's, fixed or sliding, at or under the limit.
+ *
+ * Admission is first come, first served. A 429 pauses everyone for its `Retry-After`;
+ * `X-RateLimit-Remaining: 0` pauses until our oldest slot frees; `X-RateLimit-Limit` resizes.
+ */
+
+export const DEFAULT_LIMIT = 100;
+export const DEFAULT_WINDOW_MS = 60_000;
+export const DEFAULT_MAX_IN_FLIGHT = 4;
+
+export interface GovernorOptions {
+  limit?: number;
+  windowMs?: number;
+  maxInFlight?: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** What the answer told us; given back when a request finishes. */
+export interface ResponseSignals {
+  status?: number | undefined;
+  limit?: string | undefined;
+  remaining?: string | undefined;
+  retryAfterMs?: number | undefined;
+}
+
+export interface Permit {
+  release(signals?: ResponseSignals): void;
+}
+
+/** Thrown by `acquire` when the wait would end after the caller's deadline. */
+export class GovernorWaitTooLong extends Error {
+  constructor(readonly waitMs: number) {
+    super(`the rate limit needs a wait of ${waitMs} ms`);
+  }
+}
+
+export class RateGovernor {
+  private limit: number;
+  private readonly windowMs: number;
+  private readonly maxInFlight: number;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  /** Times at which finished requests stop occupying a slot, ascending. */
+  private readonly freesAt: number[] = [];
+  private inFlight = 0;
+  private pausedUntil = 0;
+  private queue: Promise<void> = Promise.resolve();
+  private wakeOnRelease: (() => void) | undefined;
+
+  constructor(options: GovernorOptions = {}) {
+    this.limit = options.limit ?? DEFAULT_LIMIT;
+    this.windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
+    this.maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  /** Waits for a slot. `deadline` (epoch ms): fail fast with GovernorWaitTooLong rather than wait past it. */
+  acquire(deadline = Number.POSITIVE_INFINITY): Promise<Permit> {
+    const turn = this.queue.then(() => this.waitForRoom(deadline));
+    // The next caller queues behind this one whether it is admitted or gives up.
+    this.queue = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
+  }
+
+  private async waitForRoom(deadline: number): Promise<Permit> {
+    for (;;) {
+      const now = this.now();
+      this.forgetFreedSlots(now);
+      const wait = this.timeUntilRoom(now);
+      if (wait === 0) break;
+      if (wait === "release") {
+        await new Promise<void>((resolve) => {
+          this.wakeOnRelease = resolve;
+        });
+        continue;
+      }
+      if (now + wait > deadline) throw new GovernorWaitTooLong(wait);
+      await this.sleep(wait);
+    }
+    this.inFlight += 1;
+    return this.permit();
+  }
+
+  /** 0 when a request may go now, "release" when only a finishing request can make room, else ms. */
+  private timeUntilRoom(now: number): number | "release" {
+    if (now < this.pausedUntil) return this.pausedUntil - now;
+    if (this.inFlight >= this.maxInFlight) return "release";
+    if (this.inFlight + this.freesAt.length < this.limit) return 0;
+    const oldest = this.freesAt[0];
+    return oldest === undefined ? "release" : oldest - now;
+  }
+
+  private permit(): Permit {
+    let released = false;
+    return {
+      release: (signals = {}) => {
+        if (released) return;
+        released = true;
+        this.inFlight -= 1;
+        const now = this.now();
+        // +1 ms: the server's own clock may start its next window on the very millisecond.
+        this.freesAt.push(now + this.windowMs + 1);
+        this.learn(signals, now);
+        const wake = this.wakeOnRelease;
+        this.wakeOnRelease = undefined;
+        wake?.();
+      },
+    };
+  }
+
+  private learn(signals: ResponseSignals, now: number): void {
+    const limit = Number(signals.limit);
+    if (Number.isInteger(limit) && limit > 0) this.limit = limit;
+    if (signals.status === 429) {
+      this.pause(now + (signals.retryAfterMs ?? this.windowMs / 60));
+    } else if (signals.remaining !== undefined && Number(signals.remaining) === 0) {
+      // The server's window is full. If our own slots do not account for that (another process
+      // uses the same key), wait until the window has turned.
+      const ownSlotsFillIt = this.inFlight + this.freesAt.length >= this.limit;
+      if (!ownSlotsFillIt) this.pause(now + (signals.retryAfterMs ?? this.windowMs));
+    }
+  }
+
+  private pause(until: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, until);
+  }
+
+  private forgetFreedSlots(now: number): void {
+    while (this.freesAt.length > 0 && this.freesAt[0]! <= now) this.freesAt.shift();
+  }
+
+  /** For diagnostics and tests: slots occupied right now. */
+  occupied(): number {
+    this.forgetFreedSlots(this.now());
+    return this.inFlight + this.freesAt.length;
+  }
+}
+
+const governors = new Map<string, RateGovernor>();
+
+/** One governor per API key (and base URL) in this process, shared by every client using that key. */
+export function governorFor(identity: string, options: GovernorOptions = {}): RateGovernor {
+  let governor = governors.get(identity);
+  if (!governor) {
+    governor = new RateGovernor(options);
+    governors.set(identity, governor);
+  }
+  return governor;
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { GovernorWaitTooLong, RateGovernor } from "../../src/http/governor.js";
+
+/** A clock that only moves when someone sleeps: tests of minutes run in microseconds. */
+function fakeTime(start = 1_000_000) {
+  let now = start;
+  return {
+    now: () => now,
+    sleep: async (ms: number) => {
+      now += ms;
+    },
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+function maxInAnyWindow(times: number[], windowMs: number): number {
+  let max = 0;
+  for (const t of times) max = Math.max(max, times.filter((u) => u >= t && u < t + windowMs).length);
+  return max;
+}
+
+describe("RateGovernor", () => {
+  it("never admits more than the limit in any window", async () => {
+    const time = fakeTime();
+    const governor = new RateGovernor({ limit: 5, windowMs: 1000, maxInFlight: 2, ...time });
+    const admitted: number[] = [];
+    await Promise.all(
+      Array.from({ length: 23 }, async () => {
+        const permit = await governor.acquire();
+        admitted.push(time.now());
+        permit.release({ status: 200 });
+      }),
+    );
+    expect(admitted).toHaveLength(23);
+    expect(maxInAnyWindow(admitted, 1000)).toBe(5);
+    // 23 requests at 5 per window need four full windows of waiting, and not much more.
+    expect(admitted.at(-1)! - admitted[0]!).toBeLessThan(4 * 1000 + 10);
+  });
+
+  it("keeps at most maxInFlight requests open", async () => {
+    const governor = new RateGovernor({ maxInFlight: 2, ...fakeTime() });
+    const first = await governor.acquire();
+    await governor.acquire();
+    let thirdAdmitted = false;
+    const third = governor.acquire().then((p) => {
+      thirdAdmitted = true;
+      return p;
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(thirdAdmitted).toBe(false);
+    first.release();
+    await third;
+    expect(thirdAdmitted).toBe(true);
+  });
+
+  it("pauses everyone after a 429 for its Retry-After", async () => {
+    const time = fakeTime();
+    const governor = new RateGovernor(time);
+    const start = time.now();
+    (await governor.acquire()).release({ status: 429, retryAfterMs: 7000 });
+    await governor.acquire();
+    expect(time.now() - start).toBe(7000);
+  });
+
+  it("learns the limit from X-RateLimit-Limit", async () => {
+    const time = fakeTime();
+    const governor = new RateGovernor({ windowMs: 1000, ...time });
+    const admitted: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const permit = await governor.acquire();
+      admitted.push(time.now());
+      permit.release({ status: 200, limit: "3", remaining: String(Math.max(0, 2 - i)) });
+    }
+    expect(maxInAnyWindow(admitted, 1000)).toBe(3);
+  });
+
+  it("waits for the window to turn when another client has used it up", async () => {
+    const time = fakeTime();
+    const governor = new RateGovernor({ windowMs: 1000, ...time });
+    const start = time.now();
+    (await governor.acquire()).release({ status: 200, remaining: "0" });
+    await governor.acquire();
+    expect(time.now() - start).toBe(1000);
+  });
+
+  it("refuses to wait past the caller's deadline, and lets the next caller through", async () => {
+    const time = fakeTime();
+    const governor = new RateGovernor(time);
+    (await governor.acquire()).release({ status: 429, retryAfterMs: 30_000 });
+    await expect(governor.acquire(time.now() + 10_000)).rejects.toBeInstanceOf(GovernorWaitTooLong);
+    await expect(governor.acquire(time.now() + 60_000)).resolves.toBeDefined();
+  });
+});
