@@ -1,0 +1,52 @@
+/**
+ * API keys of the sandbox. They look like real secret keys (a prefix and 32 random characters)
+ * and are derived from the seed, so a test or a demo script can rely on them between runs.
+ */
+import { createRandom, deriveSeed } from "./seed/prng.js";
+
+export interface SandboxKeys {
+  /** The demo account with a full year of data. */
+  demo: string;
+  /** A second, small account: data never mixes with demo. */
+  other: string;
+  /** A key of the demo account that has expired: 403. */
+  expired: string;
+  /** A valid key of an account without the Pro plan: 403. */
+  noPro: string;
+}
+
+export type AccountId = "demo" | "other";
+
+export type KeyVerdict =
+  | { kind: "ok"; account: AccountId }
+  | { kind: "unauthenticated" }
+  | { kind: "forbidden"; reason: "expired" | "no-pro" };
+
+export function createKeys(seed: number): SandboxKeys {
+  const random = createRandom(deriveSeed(seed, "keys"));
+  const key = (label: string) => `sk_sandbox_${label}_${random.token(32)}`;
+  return { demo: key("demo"), other: key("other"), expired: key("expired"), noPro: key("nopro") };
+}
+
+/** Bearer token from an Authorization header; undefined when absent or not a Bearer header. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  return match?.[1];
+}
+
+export function verifyKey(keys: SandboxKeys, token: string | undefined): KeyVerdict {
+  switch (token) {
+    case undefined:
+      return { kind: "unauthenticated" };
+    case keys.demo:
+      return { kind: "ok", account: "demo" };
+    case keys.other:
+      return { kind: "ok", account: "other" };
+    case keys.expired:
+      return { kind: "forbidden", reason: "expired" };
+    case keys.noPro:
+      return { kind: "forbidden", reason: "no-pro" };
+    default:
+      return { kind: "unauthenticated" };
+  }
+}
