@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import {
+  DateInputError,
+  parseDay,
+  parseDuration,
+  parseInstant,
+  parsePeriod,
+  parseYear,
+} from "../../../src/domain/dates/index.js";
+import { SUNDAY } from "./fixtures.js";
+
+function errorOf(read: () => unknown): DateInputError {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof DateInputError) return error;
+    throw error;
+  }
+  throw new Error("expected a DateInputError");
+}
+
+describe("DateInputError", () => {
+  it("quotes the input and lists examples for what was asked, English and German", () => {
+    const e = errorOf(() => parseInstant("next blursday", SUNDAY));
+    expect(e.message).toBe(
+      'Could not read "next blursday" as a date/time. Try "2026-03-29 14:00", "yesterday 9:00", ' +
+        '"last Monday", "2 days ago 14:00", "gestern 14 Uhr", "letzten Freitag".',
+    );
+    expect(e).toMatchObject({ name: "DateInputError", kind: "instant", input: "next blursday" });
+    expect(e.reason).toBeUndefined();
+  });
+
+  it.each([
+    ["instant", () => parseInstant("blursday", SUNDAY), "as a date/time", '"yesterday 9:00"'],
+    ["day", () => parseDay("blursday", SUNDAY), "as a date", '"gestern"'],
+    ["period", () => parsePeriod("blursday", SUNDAY), "as a period", '"letzten Monat"'],
+    ["year", () => parseYear("blursday", SUNDAY), "as a year", '"letztes Jahr"'],
+    ["duration", () => parseDuration("blursday"), "as a duration", '"45 Minuten"'],
+  ])("a %s error has its own examples", (kind, read, noun, example) => {
+    const e = errorOf(read);
+    expect(e.kind).toBe(kind);
+    expect(e.message).toContain(`Could not read "blursday" ${noun}`);
+    expect(e.message).toContain(example);
+    expect(e.examples.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("neutralises control characters and cuts long input in the message, keeping the raw input on the error", () => {
+    const nasty = `yesterday\u0000\n${"x".repeat(200)}`;
+    const e = errorOf(() => parseInstant(nasty, SUNDAY));
+    expect(e.message).toContain('"yesterday\\u0000\\nxxx');
+    expect(e.message).toContain("…");
+    expect(e.message.length).toBeLessThan(300);
+    expect(e.input).toBe(nasty);
+  });
+});
