@@ -1,6 +1,7 @@
 /**
- * The demo account: a German web developer's last twelve months, generated from a seed and a
- * reference date ("today"). Same seed and same reference date give identical data, ids included.
+ * The demo account: a German web developer's work since 1 January of last year (so at least
+ * twelve months, and last year's EÜR is whole), generated from a seed and a reference date
+ * ("today"). Same seed and same reference date give identical data, ids included.
  */
 import { toCents } from "../../domain/money.js";
 import { startOfBerlinDay } from "../calendar.js";

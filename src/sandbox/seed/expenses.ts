@@ -3,7 +3,13 @@
  * Amounts are gross as paid; the EÜR report treats them as they are (see README).
  */
 import { toCents } from "../../domain/money.js";
-import { addBerlinDays, addBerlinMonths, berlinMonthRange, isBerlinWeekend } from "../calendar.js";
+import {
+  addBerlinDays,
+  addBerlinMonths,
+  berlinMonthRange,
+  berlinParts,
+  isBerlinWeekend,
+} from "../calendar.js";
 import type { Expense } from "../records.js";
 import type { Random } from "./prng.js";
 
@@ -63,7 +69,9 @@ const ONE_OFFS: readonly OneOff[] = [
 
 export function generateExpenses(random: Random, today: number, newId: () => string): Expense[] {
   const expenses: Expense[] = [];
-  for (let monthsBack = 11; monthsBack >= 0; monthsBack--) {
+  // Every month since January of last year, like the hours.
+  const monthsOfHistory = Math.max(11, berlinParts(today).month - 1 + 12);
+  for (let monthsBack = monthsOfHistory; monthsBack >= 0; monthsBack--) {
     const { start } = berlinMonthRange(addBerlinMonths(today, -monthsBack));
     const rent = firstWeekdayFrom(start);
     const phone = addBerlinDays(start, 14);

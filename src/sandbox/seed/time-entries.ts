@@ -4,6 +4,7 @@
  */
 import {
   addBerlinDays,
+  berlinDaysBetween,
   berlinParts,
   berlinTime,
   isBerlinWeekend,
@@ -21,7 +22,6 @@ export interface WorkProject {
 }
 
 const QUARTER = 15;
-const DAYS_BACK = 365;
 
 export function generateTimeEntries(
   random: Random,
@@ -31,7 +31,7 @@ export function generateTimeEntries(
 ): TimeEntry[] {
   const entries: TimeEntry[] = [];
   let workday = 0;
-  for (let back = DAYS_BACK; back >= 1; back--) {
+  for (let back = historyDays(today); back >= 1; back--) {
     const day = addBerlinDays(today, -back);
     if (isBerlinWeekend(day) || isHoliday(day) || random.chance(0.06)) continue;
     const available = pool.filter((p) => p.activeUntilDaysAgo <= back);
@@ -81,4 +81,13 @@ export function runningTimer(reference: number, work: WorkProject, newId: () => 
 function isHoliday(day: number): boolean {
   const { month, day: dom } = berlinParts(day);
   return (month === 12 && dom >= 24) || (month === 1 && dom === 1) || (month === 8 && dom >= 4 && dom <= 15);
+}
+
+/**
+ * How far back the demo year reaches: at least twelve months, and always from 1 January of the
+ * previous year, so last year's EÜR is a whole year.
+ */
+export function historyDays(today: number): number {
+  const startOfLastYear = berlinTime(berlinParts(today).year - 1, 1, 1);
+  return Math.max(365, berlinDaysBetween(today, startOfLastYear));
 }
