@@ -1,16 +1,25 @@
 /**
- * Sandbox-only routes under /_sandbox/ (not part of the API, no key needed), so people building
- * agents in another language can inject faults over HTTP:
+ * Sandbox-only routes under /_sandbox/ (not part of the API), so people building agents in another
+ * language can steer the sandbox over HTTP:
  *   GET /_sandbox/faults     → {pending}
  *   POST /_sandbox/faults    body: a Fault (path as an exact string) → 201 {pending}
  *   DELETE /_sandbox/faults  → {pending: 0}
+ *   /_sandbox/webhooks       webhook endpoints and the delivery log (webhooks/admin.ts)
+ *   /_sandbox/invoices/{id}/send|pay|remind, /_sandbox/expenses: actions that emit the webhook
+ *     events the API cannot trigger (routes/actions.ts); these take the account's key.
+ * Faults and webhooks need no key. An unknown /_sandbox/ path is 404, with or without a key.
  */
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
-import { failure, HttpError, ok, type Reply } from "./envelope.js";
+import { AUTH_MESSAGE, failure, HttpError, ok, type Reply } from "./envelope.js";
 import type { Fault, FaultAction, Faults } from "./faults.js";
 import { readJsonBody } from "./http-io.js";
+import { type SandboxKeys, verifyKey } from "./keys.js";
+import { ACTIONS } from "./routes/actions.js";
+import { type RouteEnv, routeContext } from "./routes/context.js";
+import { matchIn } from "./routes/table.js";
 import { parseBody } from "./validation.js";
+import { webhooksAdminReply } from "./webhooks/admin.js";
 
 export const ADMIN_PREFIX = "/_sandbox/";
 
@@ -38,25 +47,60 @@ const faultBody = z.object({
   action,
 });
 
-export async function adminReply(req: IncomingMessage, path: string, faults: Faults): Promise<Reply> {
-  if (path !== `${ADMIN_PREFIX}faults`) return failure(404, "Not found");
+export interface AdminDeps extends RouteEnv {
+  faults: Faults;
+  keys: SandboxKeys;
+}
+
+export async function adminReply(
+  req: IncomingMessage,
+  method: string,
+  path: string,
+  key: string | undefined,
+  deps: AdminDeps,
+): Promise<Reply> {
   try {
-    switch (req.method) {
-      case "GET":
-        return ok({ pending: faults.pending() });
-      case "POST": {
-        faults.add(toFault(parseBody(faultBody, await readJsonBody(req))));
-        return { ...ok({ pending: faults.pending() }), status: 201 };
-      }
-      case "DELETE":
-        faults.clear();
-        return ok({ pending: 0 });
-      default:
-        return failure(405, `Method ${req.method} not allowed on ${path}`, { Allow: "GET, POST, DELETE" });
-    }
+    if (path === `${ADMIN_PREFIX}faults`) return await faultsReply(req, path, deps.faults);
+    if (path === `${ADMIN_PREFIX}webhooks`) return await webhooksAdminReply(req, deps.webhooks);
+    return await actionReply(req, method, path, key, deps);
   } catch (error) {
     if (error instanceof HttpError) return failure(error.status, error.message, error.headers);
     throw error;
+  }
+}
+
+/** Route first (so unknown paths stay 404 without a key), then the key, then the body. */
+async function actionReply(
+  req: IncomingMessage,
+  method: string,
+  path: string,
+  key: string | undefined,
+  deps: AdminDeps,
+): Promise<Reply> {
+  const { route, params } = matchIn(ACTIONS, method, path);
+  const verdict = verifyKey(deps.keys, key);
+  if (verdict.kind === "unauthenticated") return failure(401, AUTH_MESSAGE);
+  if (verdict.kind === "forbidden") return failure(403, AUTH_MESSAGE);
+  // The actions' bodies are all optional or small: no body at all means "{}".
+  const hasBody =
+    Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+  const body = hasBody ? await readJsonBody(req) : {};
+  return route.handler(routeContext(deps, verdict.account, { params, query: new URLSearchParams(), body }));
+}
+
+async function faultsReply(req: IncomingMessage, path: string, faults: Faults): Promise<Reply> {
+  switch (req.method) {
+    case "GET":
+      return ok({ pending: faults.pending() });
+    case "POST": {
+      faults.add(toFault(parseBody(faultBody, await readJsonBody(req))));
+      return { ...ok({ pending: faults.pending() }), status: 201 };
+    }
+    case "DELETE":
+      faults.clear();
+      return ok({ pending: 0 });
+    default:
+      return failure(405, `Method ${req.method} not allowed on ${path}`, { Allow: "GET, POST, DELETE" });
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The sandbox: a complete local Invoicing Service REST API v1 on node:http, with demo data, key
- * checks, the rate limit and fault injection. Each `startSandbox` call has its own fresh data.
+ * checks, the rate limit, fault injection and the webhook sender. Each `startSandbox` call has its
+ * own fresh data.
  */
 import { createServer } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -11,6 +12,7 @@ import { RateLimiter } from "./rate-limit.js";
 import type { SandboxData } from "./records.js";
 import { type RecordedRequest, requestListener } from "./server.js";
 import { createStore } from "./store.js";
+import { WebhookSender, type WebhookSenderOptions } from "./webhooks/sender.js";
 
 export type { Fault, FaultAction, FaultInjector } from "./faults.js";
 export type { SandboxKeys } from "./keys.js";
@@ -26,6 +28,14 @@ export type {
   TimeEntry,
 } from "./records.js";
 export type { RecordedRequest } from "./server.js";
+export type { EventName } from "./webhooks/events.js";
+export type {
+  Delivery,
+  DeliveryAttempt,
+  WebhookEndpoint,
+  WebhookSender,
+  WebhookSenderOptions,
+} from "./webhooks/sender.js";
 
 export interface SandboxOptions {
   /** Default 0: any free port. */
@@ -44,6 +54,8 @@ export interface SandboxOptions {
   quiet?: boolean;
   /** Explicit data instead of the generated demo year (e.g. a tiny set for hand-computed tests). */
   data?: SandboxData;
+  /** Webhook endpoints, and the sender's time scale and attempt timeout (see README). */
+  webhooks?: WebhookSenderOptions;
 }
 
 export interface Sandbox {
@@ -54,7 +66,9 @@ export interface Sandbox {
   /** Every request received, in order, faulted ones included. */
   requests: RecordedRequest[];
   faults: FaultInjector;
-  /** Closes the server and destroys open sockets (hung ones too). */
+  /** The webhook sender: `deliveries` (every attempt), `addEndpoint`, `idle()`. */
+  webhooks: WebhookSender;
+  /** Closes the server and destroys open sockets (hung ones too); pending webhook retries stop. */
   close(): Promise<void>;
 }
 
@@ -66,6 +80,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faults = new Faults();
   const requests: RecordedRequest[] = [];
   const log = options.quiet ? () => {} : (message: string) => console.error(message);
+  const webhooks = new WebhookSender(now, options.webhooks);
   const server = createServer(
     requestListener({
       store: createStore(seed, reference, options.data),
@@ -75,6 +90,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       now,
       requests,
       log,
+      webhooks,
     }),
   );
   // closeAllConnections() misses sockets whose request never finished parsing; track them all.
@@ -99,11 +115,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= new Promise<void>((resolve) => {
+      webhooks.close();
       server.close(() => resolve());
       server.closeAllConnections();
       for (const socket of sockets) socket.destroy();
     });
     return closing;
   };
-  return { url, port, keys, requests, faults, close };
+  return { url, port, keys, requests, faults, webhooks, close };
 }

@@ -11,8 +11,10 @@ import type { Faults } from "./faults.js";
 import { readJsonBody, writeReply } from "./http-io.js";
 import { bearerToken, type SandboxKeys, verifyKey } from "./keys.js";
 import type { RateLimiter } from "./rate-limit.js";
+import { routeContext } from "./routes/context.js";
 import { matchRoute } from "./routes/table.js";
 import type { Store } from "./store.js";
+import type { WebhookSender } from "./webhooks/sender.js";
 
 export interface RecordedRequest {
   method: string;
@@ -35,6 +37,7 @@ export interface ServerDeps {
   now: () => number;
   requests: RecordedRequest[];
   log: (message: string) => void;
+  webhooks: WebhookSender;
 }
 
 export function requestListener(deps: ServerDeps) {
@@ -59,7 +62,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   const record: RecordedRequest = { method, path, query, status: 0, key, faulted: false };
   deps.requests.push(record);
 
-  if (path.startsWith(ADMIN_PREFIX)) return send(res, record, await adminReply(req, path, deps.faults));
+  if (path.startsWith(ADMIN_PREFIX)) return send(res, record, await adminReply(req, method, path, key, deps));
 
   const fault = deps.faults.take(method, path);
   if (fault && fault.when !== "after") {
@@ -102,15 +105,9 @@ async function apiReply(
   try {
     const { route, params } = matchRoute(method, path);
     const body = route.method === "POST" ? await readJsonBody(req) : undefined;
-    const account = deps.store.accounts[verdict.account];
-    const reply = route.handler({
-      account,
-      params,
-      query: new URLSearchParams(query),
-      body,
-      now: deps.now(),
-      newId: deps.store.newId,
-    });
+    const reply = route.handler(
+      routeContext(deps, verdict.account, { params, query: new URLSearchParams(query), body }),
+    );
     return { ...reply, headers: { ...reply.headers, ...rateHeaders } };
   } catch (error) {
     if (error instanceof HttpError)

@@ -1,7 +1,11 @@
 /** What a route handler gets: the caller's account only, so one account can never see another's. */
 import type { Reply } from "../envelope.js";
 import { badRequest, customerNotFound } from "../envelope.js";
+import type { AccountId } from "../keys.js";
 import type { AccountData, Customer, Project } from "../records.js";
+import type { Store } from "../store.js";
+import type { Emit } from "../webhooks/events.js";
+import type { WebhookSender } from "../webhooks/sender.js";
 
 export interface RouteContext {
   account: AccountData;
@@ -13,9 +17,33 @@ export interface RouteContext {
   /** The sandbox clock at the time of the request, Unix ms. */
   now: number;
   newId(prefix: string): string;
+  /** Announces what just happened to the account's webhook endpoints. */
+  emit: Emit;
 }
 
 export type Handler = (ctx: RouteContext) => Reply;
+
+/** What every handler's context is built from. */
+export interface RouteEnv {
+  store: Store;
+  now: () => number;
+  webhooks: WebhookSender;
+}
+
+/** The context of one request by `accountId`: its data only, and events go to its endpoints. */
+export function routeContext(
+  env: RouteEnv,
+  accountId: AccountId,
+  request: Pick<RouteContext, "params" | "query" | "body">,
+): RouteContext {
+  return {
+    ...request,
+    account: env.store.accounts[accountId],
+    now: env.now(),
+    newId: env.store.newId,
+    emit: (event, data) => env.webhooks.emit(accountId, event, data),
+  };
+}
 
 /** For ids in the path or query: unknown and foreign ids are both 404. */
 export function customerOr404(account: AccountData, id: string | undefined): Customer {

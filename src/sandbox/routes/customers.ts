@@ -5,6 +5,7 @@ import { created, list, ok } from "../envelope.js";
 import type { Customer } from "../records.js";
 import { customerSummary } from "../reports/customer-summary.js";
 import { activityType, eurAmount, nonEmptyText, parseBody, text } from "../validation.js";
+import { customerCreated } from "../webhooks/events.js";
 import { customerOr404, type RouteContext } from "./context.js";
 import { customerItem } from "./views.js";
 
@@ -29,7 +30,7 @@ export function listCustomers({ account }: RouteContext) {
   return list(items);
 }
 
-export function createCustomer({ account, body, newId }: RouteContext) {
+export function createCustomer({ account, body, newId, emit }: RouteContext) {
   const input = parseBody(customerBody, body);
   const customer: Customer = {
     _id: newId("cus"),
@@ -44,6 +45,7 @@ export function createCustomer({ account, body, newId }: RouteContext) {
     ...(input.ustId === undefined ? {} : { ustId: input.ustId }),
   };
   account.customers.push(customer);
+  emit("customer.created", customerCreated(customer));
   return created(customer._id);
 }
 

@@ -4,6 +4,7 @@ import { invoiceAmounts, toCents } from "../../domain/money.js";
 import { badRequest, created, list } from "../envelope.js";
 import type { Invoice } from "../records.js";
 import { activityType, eurAmount, nonEmptyText, parseBody, taxRate, text, timestamp } from "../validation.js";
+import { invoiceCreated } from "../webhooks/events.js";
 import { customerOr400, type RouteContext } from "./context.js";
 import { statusParam } from "./query.js";
 import { invoiceItem } from "./views.js";
@@ -39,7 +40,7 @@ export function listInvoices({ account, query }: RouteContext) {
   return list(items);
 }
 
-export function createInvoice({ account, body, now, newId }: RouteContext) {
+export function createInvoice({ account, body, now, newId, emit }: RouteContext) {
   const input = parseBody(invoiceBody, body);
   const customer = customerOr400(account, input.customerId);
   if (account.invoices.some((i) => i.invoiceNumber === input.invoiceNumber)) {
@@ -68,5 +69,6 @@ export function createInvoice({ account, body, now, newId }: RouteContext) {
     ...(input.notes === undefined ? {} : { notes: input.notes }),
   };
   account.invoices.push(invoice);
+  emit("invoice.created", invoiceCreated(invoice));
   return created(invoice._id);
 }

@@ -37,7 +37,12 @@ export interface Match {
 
 /** The route for this method and path; 404 for an unknown path, 405 for a known path's wrong method. */
 export function matchRoute(method: string, path: string): Match {
-  const candidates = ROUTES.flatMap((route) => {
+  return matchIn(ROUTES, method, path);
+}
+
+/** The same matching over another table (the sandbox's own admin actions). */
+export function matchIn(routes: readonly Route[], method: string, path: string): Match {
+  const candidates = routes.flatMap((route) => {
     const params = matchPattern(route.pattern, path);
     return params ? [{ route, params }] : [];
   });

@@ -1,0 +1,66 @@
+/**
+ * One inbox line per stored event (JSON Lines, UTF-8, "\n" after every record):
+ *
+ *   {"v":1,"id":"<sha256 of the raw body, hex>","receivedAt":"<ISO>","event":"…","timestamp":"…","data":{…}}
+ *
+ * `v` is the line format; a reader skips lines it cannot read (a torn write, a newer version),
+ * so old readers keep working on newer files.
+ */
+import { createHash } from "node:crypto";
+import { type Envelope, isObject, isTimestamp } from "./envelope.js";
+
+export const INBOX_FORMAT_VERSION = 1;
+
+/** An event as stored and as readers get it. */
+export interface InboxEvent extends Envelope {
+  /** SHA-256 of the delivery's raw body, hex: the same delivery always has the same id. */
+  id: string;
+  /** When the receiver stored it, ISO 8601 UTC with milliseconds. */
+  receivedAt: string;
+}
+
+const ID_SHAPE = /^[0-9a-f]{64}$/;
+
+/** The deduplication key: the service sends no event id, and retries resend identical bytes. */
+export function eventId(raw: Uint8Array): string {
+  return createHash("sha256").update(raw).digest("hex");
+}
+
+/** The line for one event, newline included, so a single write puts down a whole record. */
+export function formatLine(event: InboxEvent): string {
+  const { id, receivedAt, event: name, timestamp, data } = event;
+  return `${JSON.stringify({ v: INBOX_FORMAT_VERSION, id, receivedAt, event: name, timestamp, data })}\n`;
+}
+
+/** The event on one line (without its "\n"), or undefined for anything that is not a v1 record. */
+export function parseLine(line: string): InboxEvent | undefined {
+  if (line.trim() === "") return undefined;
+  let record: unknown;
+  try {
+    record = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(record) || record.v !== INBOX_FORMAT_VERSION) return undefined;
+  const { id, receivedAt, event, timestamp, data } = record;
+  if (typeof id !== "string" || !ID_SHAPE.test(id)) return undefined;
+  if (!isTimestamp(receivedAt) || !isTimestamp(timestamp)) return undefined;
+  if (typeof event !== "string" || event === "" || !isObject(data)) return undefined;
+  return { id, receivedAt, event, timestamp, data };
+}
+
+/**
+ * The complete records in `text`, in file order, each id once. A last line without its "\n" is
+ * left out: it is either being written right now or was torn by a crash (and never acknowledged).
+ */
+export function parseLines(text: string, seen: Set<string> = new Set()): InboxEvent[] {
+  const events: InboxEvent[] = [];
+  const complete = text.slice(0, text.lastIndexOf("\n") + 1);
+  for (const line of complete.split("\n")) {
+    const event = parseLine(line);
+    if (event === undefined || seen.has(event.id)) continue;
+    seen.add(event.id);
+    events.push(event);
+  }
+  return events;
+}

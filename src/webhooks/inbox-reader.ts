@@ -1,0 +1,133 @@
+/**
+ * Reading the inbox from any process, while the receiver appends to it. The file is only ever
+ * appended to or replaced whole (retention), so a reader keeps what it parsed and, next time, reads
+ * only the bytes added since, after checking that the line it last read is still where it was (if
+ * not, the file was replaced, and it reads it from the start).
+ */
+import { type FileHandle, open } from "node:fs/promises";
+import { type InboxEvent, parseLines } from "./inbox-format.js";
+
+export interface InboxQuery {
+  /** Only events whose `timestamp` is at or after this instant. */
+  since?: Date;
+  /** Only events whose `timestamp` is before this instant. */
+  until?: Date;
+  /** Only these event names, e.g. "invoice.paid". */
+  type?: string | readonly string[];
+}
+
+interface Row {
+  event: InboxEvent;
+  /** `timestamp` as Unix ms, parsed once. */
+  at: number;
+}
+
+interface Snapshot {
+  /** Bytes consumed: the end of the last complete line. */
+  offset: number;
+  /** Where the last complete line starts, and its first bytes (they include its unique id). */
+  lastLineStart: number;
+  lastLinePrefix: Buffer;
+  rows: Row[];
+  ids: Set<string>;
+}
+
+const PREFIX_BYTES = 96;
+const NEWLINE = 0x0a;
+const snapshots = new Map<string, Snapshot>();
+
+/**
+ * The events in the inbox at `path`, newest first (by `timestamp`; among equal timestamps the later
+ * arrival first). A missing file is an empty inbox. The events are frozen: they are shared between
+ * calls.
+ */
+export async function readInbox(path: string, query: InboxQuery = {}): Promise<InboxEvent[]> {
+  const rows = await loadRows(path);
+  const since = query.since?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const until = query.until?.getTime() ?? Number.POSITIVE_INFINITY;
+  const types = query.type === undefined ? undefined : new Set([query.type].flat());
+  const matches: Row[] = [];
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i]!;
+    if (row.at < since || row.at >= until) continue;
+    if (types && !types.has(row.event.event)) continue;
+    matches.push(row);
+  }
+  // Stable sort over newest-arrival-first rows: equal timestamps keep the later arrival first.
+  return matches.sort((a, b) => b.at - a.at).map((row) => row.event);
+}
+
+async function loadRows(path: string): Promise<Row[]> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    snapshots.delete(path);
+    return [];
+  }
+  try {
+    const { size } = await handle.stat();
+    const previous = snapshots.get(path);
+    const base = previous && (await stillContinues(handle, previous, size)) ? previous : undefined;
+    const start = base?.offset ?? 0;
+    if (base && size === start) return base.rows;
+    const added = await readRange(handle, start, size - start);
+    const end = added.lastIndexOf(NEWLINE) + 1; // a line still being written waits for next time
+    // A copy: two reads running at once must not see each other's half-built state.
+    const ids = new Set(base?.ids);
+    const fresh = parseLines(added.subarray(0, end).toString("utf8"), ids).map(toRow);
+    const rows = base ? [...base.rows, ...fresh] : fresh;
+    const lastLineStart = end === 0 ? (base?.lastLineStart ?? 0) : start + lastLineOffset(added, end);
+    const snapshot: Snapshot = {
+      offset: start + end,
+      lastLineStart,
+      lastLinePrefix:
+        end === 0 ? (base?.lastLinePrefix ?? Buffer.alloc(0)) : prefixOf(added, lastLineStart - start, end),
+      rows,
+      ids,
+    };
+    snapshots.set(path, snapshot);
+    return rows;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function stillContinues(handle: FileHandle, snap: Snapshot, size: number): Promise<boolean> {
+  if (size < snap.offset) return false;
+  const now = await readRange(handle, snap.lastLineStart, snap.lastLinePrefix.length);
+  return now.equals(snap.lastLinePrefix);
+}
+
+async function readRange(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(length);
+  let filled = 0;
+  while (filled < length) {
+    const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
+    if (bytesRead === 0) break; // the file shrank while we read: the next call starts over
+    filled += bytesRead;
+  }
+  return buffer.subarray(0, filled);
+}
+
+/** Start of the last complete line in `bytes[0, end)`, whose last byte is "\n". */
+function lastLineOffset(bytes: Buffer, end: number): number {
+  return end >= 2 ? bytes.lastIndexOf(NEWLINE, end - 2) + 1 : 0;
+}
+
+function prefixOf(bytes: Buffer, offset: number, end: number): Buffer {
+  return Buffer.from(bytes.subarray(offset, Math.min(offset + PREFIX_BYTES, end)));
+}
+
+function toRow(event: InboxEvent): Row {
+  return { event: deepFreeze(event), at: Date.parse(event.timestamp) };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
