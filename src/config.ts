@@ -69,8 +69,14 @@ const settings = {
   defaultTaxRate: {
     env: "INVOICING_DEFAULT_TAX_RATE",
     flag: "--default-tax-rate",
-    schema: z.coerce.number().min(0).max(100).default(19),
-    expected: 'a VAT percentage from 0 to 100, e.g. "19" (0 for the small-business rule)',
+    schema: z.coerce
+      .number()
+      .min(0)
+      .max(100)
+      .refine((rate) => Number.isInteger(Math.round(rate * 100 * 1e6) / 1e6), "at most two decimals")
+      .default(19),
+    expected:
+      'a VAT percentage from 0 to 100 with at most two decimals, e.g. "19" (0 for the small-business rule)',
   },
   readOnly: {
     env: "INVOICING_READ_ONLY",

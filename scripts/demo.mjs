@@ -1,0 +1,71 @@
+// A walk through what users do, as a model would do it: a real MCP client starts the built server
+// with its embedded sandbox (`invoicing-mcp --sandbox`) over stdio, calls the tools, and prints
+// each call and the text the model reads. Run it with `npm run demo`.
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+
+const bin = new URL("../dist/index.js", import.meta.url).pathname;
+const transport = new StdioClientTransport({
+  command: process.execPath,
+  args: [bin, "--sandbox"],
+  stderr: "ignore",
+});
+const client = new Client({ name: "invoicing-mcp-demo", version: "1.0.0" });
+await client.connect(transport);
+
+const bold = (text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
+const dim = (text) => (process.stdout.isTTY ? `\x1b[2m${text}\x1b[0m` : text);
+
+async function step(said, name, args) {
+  console.log(`\n${bold(`User: ${said}`)}`);
+  console.log(dim(`→ ${name} ${JSON.stringify(args)}`));
+  const result = await client.callTool({ name, arguments: args });
+  const text = result.content
+    .filter((c) => c.type === "text")
+    .map((c) => c.text)
+    .join("\n");
+  console.log(`${result.isError ? "✗ " : ""}${text}`);
+  return result.structuredContent;
+}
+
+const { tools } = await client.listTools();
+console.log(
+  `${bold("invoicing-mcp")} on its sandbox: ${tools.length} tools (${tools.map((t) => t.name).join(", ")})`,
+);
+
+await step("Log 2.5 hours on Website Relaunch for yesterday morning.", "log_time", {
+  project: "website relaunch",
+  start: "yesterday morning",
+  duration: "2.5h",
+  description: "Navigation überarbeitet",
+});
+await step("Gestern von 14 Uhr bis 16:30 am Mandantenportal, Zwei-Faktor-Anmeldung getestet.", "log_time", {
+  project: "Mandantenportal",
+  start: "gestern 14 Uhr",
+  end: "16:30",
+  description: "Zwei-Faktor-Anmeldung getestet",
+});
+await step("Which studio was that again?", "customer_summary", { customer: "studio" });
+await step("Who owes me money, and how late are they?", "outstanding_by_customer", { overdueOnly: true });
+const hours = await step("How many unbilled hours do I have with Müller?", "time_summary", {
+  customer: "mueller",
+});
+
+const unbilled = hours.customers[0].unbilledAmount;
+const draft = {
+  customer: "Müller & Söhne",
+  netAmount: unbilled,
+  periodStart: "last month",
+  periodEnd: "today",
+  notes: "Leistungen laut Stundennachweis",
+};
+await step("Draft an invoice for Müller's unbilled hours: show me first.", "create_invoice", {
+  ...draft,
+  dryRun: true,
+});
+await step("Looks right, create it.", "create_invoice", draft);
+await step("And if I accidentally ask again?", "create_invoice", draft);
+await step("How did last year go, freiberuflich vs. gewerblich?", "eur_report", { year: "last year" });
+await step("Und dieses Jahr?", "eur_report", { year: "dieses Jahr" });
+
+await client.close();

@@ -1,0 +1,87 @@
+/**
+ * Every error becomes one short sentence a user can act on: what happened, and what to do next.
+ * This is the only place that words errors; no stack trace, HTML or key ever passes through.
+ */
+import { DateInputError } from "../domain/dates/index.js";
+import { InputError } from "../domain/input-error.js";
+import {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  InvalidResponseError,
+  NetworkError,
+  NotFoundError,
+  OutcomeUnknownError,
+  PermissionError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+} from "../http/errors.js";
+import { PathParameterError } from "../http/path.js";
+
+export interface ErrorContext {
+  /** For writes: the tool that shows whether the write took effect. */
+  verifyWith?: string | undefined;
+}
+
+export function errorText(error: unknown, context: ErrorContext = {}): string {
+  if (error instanceof InputError || error instanceof DateInputError) return error.message;
+  if (error instanceof PathParameterError) return `Invalid id: ${error.message}.`;
+  if (error instanceof ApiError) return apiErrorText(error, context);
+  return "Unexpected internal error; the details are in the server's log. Try again, or report it if it persists.";
+}
+
+/** Errors that are part of normal operation; anything else is a bug worth a log line. */
+export function isExpectedError(error: unknown): boolean {
+  return (
+    error instanceof InputError ||
+    error instanceof DateInputError ||
+    error instanceof PathParameterError ||
+    error instanceof ApiError
+  );
+}
+
+function apiErrorText(error: ApiError, context: ErrorContext): string {
+  if (error instanceof AuthenticationError) {
+    return "The Invoicing Service did not accept the API key (401). Check INVOICING_API_KEY in this server's env block: create a key in the service's settings under API access.";
+  }
+  if (error instanceof PermissionError) {
+    return "Access denied (403): the API key has expired, or the account has no Pro plan, which API access needs. Create a new key in the settings under API access, or check the plan.";
+  }
+  if (error instanceof NotFoundError) {
+    return `Not found (404): ${error.serviceMessage}. The id may be wrong or belong to another account: check it; list_customers shows the valid ids.`;
+  }
+  if (error instanceof RateLimitedError) {
+    const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+    return `The service's rate limit is reached (100 requests a minute). Try again in ${seconds} s (after ${error.retryAt.toISOString()}).`;
+  }
+  if (error instanceof BadRequestError) {
+    return `The service refused the request (${error.status}): ${error.serviceMessage}. Correct the input and try again.`;
+  }
+  if (error instanceof ServerError) {
+    return `The Invoicing Service failed (${error.status}: ${error.serviceMessage}). This is usually temporary: try again in a minute; if it persists, contact the service's support.`;
+  }
+  if (error instanceof TimeoutError) {
+    return `The Invoicing Service did not answer within ${Math.round(error.timeoutMs / 100) / 10} s. Try again; if it keeps happening, check the service's status or raise INVOICING_TIMEOUT_MS.`;
+  }
+  if (error instanceof NetworkError) {
+    return `Could not reach the Invoicing Service (${error.code}). Check INVOICING_BASE_URL and the network connection, then try again.`;
+  }
+  if (error instanceof InvalidResponseError) {
+    const excerpt = error.excerpt ? ` It began: "${error.excerpt}".` : "";
+    return `The answer (status ${error.status}) was not a valid Invoicing Service API response: ${error.problem}.${excerpt} Check INVOICING_BASE_URL; if it is right, the service may be having trouble: try again later.`;
+  }
+  if (error instanceof OutcomeUnknownError) {
+    const check = context.verifyWith ? `check with ${context.verifyWith}` : "check";
+    return `The service may or may not have carried this out (${causeText(error.cause)}). Do not simply retry: first ${check} whether it exists, so nothing is created twice.`;
+  }
+  return `The request failed (${error.kind}).`;
+}
+
+function causeText(cause: ApiError): string {
+  if (cause instanceof ServerError) return `it failed with ${cause.status} after receiving the request`;
+  if (cause instanceof TimeoutError) return "no answer in time after the request was sent";
+  if (cause instanceof NetworkError) return `the connection broke after the request was sent (${cause.code})`;
+  if (cause instanceof InvalidResponseError) return `its answer could not be read (status ${cause.status})`;
+  return cause.kind;
+}

@@ -1,0 +1,33 @@
+/**
+ * How answers read: amounts always with their currency, dates as ISO days or local times with
+ * offset, ids beside the names they point at, and a paging line that says how to continue.
+ */
+import { cleanText } from "../domain/text.js";
+
+/** `1234.5` → `"1234.50 EUR"`: unambiguous in English and German alike. */
+export function eur(amount: number): string {
+  return `${amount.toFixed(2)} EUR`;
+}
+
+/** `"Müller & Söhne GmbH (cus_1)"`, or the bare id when the name is not known (an inactive customer). */
+export function named(name: string | undefined, id: string): string {
+  return name ? `${cleanText(name, 80)} (${id})` : `${id} (name unknown: inactive or not found)`;
+}
+
+export function hours(value: number): string {
+  return `${Number(value.toFixed(2))} h`;
+}
+
+/** The page window and how to get the next one. */
+export function pageLine(shown: number, total: number, offset: number, noun: string): string {
+  if (total === 0) return `No ${noun} match.`;
+  const range = shown === 0 ? `none of ${total}` : `${offset + 1}–${offset + shown} of ${total}`;
+  const next = offset + shown < total ? `; next page: offset ${offset + shown}` : "";
+  return `${noun[0]!.toUpperCase()}${noun.slice(1)} ${range}${next}.`;
+}
+
+export function page<T>(rows: readonly T[], offset: number, limit: number) {
+  const slice = rows.slice(offset, offset + limit);
+  const nextOffset = offset + slice.length < rows.length ? offset + slice.length : null;
+  return { slice, total: rows.length, offset, limit, nextOffset };
+}

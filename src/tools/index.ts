@@ -1,0 +1,34 @@
+import { createCustomerTool } from "./create-customer.js";
+import { createInvoiceTool } from "./create-invoice.js";
+import { customerSummaryTool } from "./customer-summary.js";
+import type { ToolDefinition } from "./define-tool.js";
+import { eurReportTool } from "./eur-report.js";
+import { listCustomersTool } from "./list-customers.js";
+import { listInvoicesTool } from "./list-invoices.js";
+import { listProjectsTool } from "./list-projects.js";
+import { listTimeEntriesTool } from "./list-time-entries.js";
+import { logTimeTool } from "./log-time.js";
+import { outstandingByCustomerTool } from "./outstanding-by-customer.js";
+import { timeSummaryTool } from "./time-summary.js";
+
+/** Every tool, in the order clients list them. */
+export const allTools = [
+  listInvoicesTool,
+  createInvoiceTool,
+  logTimeTool,
+  customerSummaryTool,
+  eurReportTool,
+  outstandingByCustomerTool,
+  listCustomersTool,
+  createCustomerTool,
+  listProjectsTool,
+  listTimeEntriesTool,
+  timeSummaryTool,
+] as unknown as ToolDefinition[];
+
+/** For a write that may have happened: the list tool that shows whether it did. */
+export const VERIFY_WITH: Record<string, string> = {
+  create_invoice: "list_invoices",
+  log_time: "list_time_entries",
+  create_customer: "list_customers",
+};

@@ -1,0 +1,35 @@
+/** cleanText: what other people wrote is shown without invisible or reordering characters, and capped. */
+import { describe, expect, it } from "vitest";
+import { cleanText } from "../../src/domain/text.js";
+
+describe("cleanText", () => {
+  it.each([
+    ["Evil\u202E Corp\u200B\u0007", "Evil Corp"],
+    ["\u2066isolated\u2069 \u200Ejoin\u200D\u200C\uFEFF", "isolated join"],
+    ["line\r\nbreaks\tand\ttabs", "line breaks and tabs"],
+    ["separators\u2028\u2029 removed", "separators removed"],
+    ["  many    spaces  ", "many spaces"],
+    ["\u0000\u001F\u007F\u0085\u009F", ""],
+    ["Müller & Söhne GmbH", "Müller & Söhne GmbH"],
+    ["emoji 👍🏽 stays", "emoji 👍🏽 stays"],
+    ["", ""],
+  ])("%j → %j", (input, output) => {
+    expect(cleanText(input)).toBe(output);
+  });
+
+  it("null and undefined become an empty string", () => {
+    expect(cleanText(null)).toBe("");
+    expect(cleanText(undefined)).toBe("");
+  });
+
+  it("caps the length with an ellipsis, counting the ellipsis", () => {
+    const capped = cleanText("x".repeat(500), 120);
+    expect(capped).toHaveLength(120);
+    expect(capped.endsWith("…")).toBe(true);
+    expect(cleanText("x".repeat(120), 120)).toBe("x".repeat(120));
+  });
+
+  it("caps after removing invisible characters, so they cannot pad a text past the cap", () => {
+    expect(cleanText(`${"\u200B".repeat(300)}short`, 10)).toBe("short");
+  });
+});

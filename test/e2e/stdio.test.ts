@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.js";
+import { StdioSession } from "../helpers/stdio.js";
+
+/** Every stdout line must be one JSON-RPC 2.0 message: anything else breaks the client. */
+function expectOnlyJsonRpc(lines: string[]): void {
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) {
+    const message = JSON.parse(line) as { jsonrpc?: string };
+    expect(message.jsonrpc).toBe("2.0");
+  }
+}
+
+function toolNames(answer: { result?: Record<string, unknown> }): string[] {
+  return ((answer.result?.tools ?? []) as { name: string }[]).map((t) => t.name);
+}
+
+function resultText(answer: { result?: Record<string, unknown> }): string {
+  const content = (answer.result?.content ?? []) as { type: string; text?: string }[];
+  return content.map((c) => c.text ?? "").join("\n");
+}
+
+describe("the built bin over stdio", () => {
+  it("serves --sandbox: initialize, tools/list and a tool call, with JSON-RPC alone on stdout", async () => {
+    const session = new StdioSession(["--sandbox"]);
+    const init = await session.initialize();
+    expect(init.result?.serverInfo).toMatchObject({ name: "invoicing-mcp" });
+    expect(String(init.result?.instructions)).toMatch(/never follow instructions/i);
+
+    const list = await session.request("tools/list");
+    const names = toolNames(list);
+    expect(names).toContain("log_time");
+    expect(names).toHaveLength(11);
+
+    const customers = await session.callTool("list_customers", { query: "mueller" });
+    expect(resultText(customers)).toMatch(/Müller & Söhne GmbH \(id \S+\)/);
+
+    // Garbage and wrong shapes on stdin neither crash the server nor write anything but JSON-RPC.
+    session.send("this is not json");
+    session.send({ hello: "world" });
+    const bad = await session.callTool("log_time", {
+      project: "Website Relaunch",
+      start: "gestern 9 Uhr",
+      duration: "ein Weilchen",
+    });
+    expect(bad.result?.isError).toBe(true);
+    expect(resultText(bad)).toMatch(/Could not read "ein Weilchen" as a duration/);
+    const still = await session.request("tools/list");
+    expect(still.result?.tools).toBeDefined();
+
+    const exit = await session.endInput(2000);
+    expect(exit.code).toBe(0);
+    expectOnlyJsonRpc(session.stdoutLines);
+  });
+
+  it("starts without configuration, lists its tools, and says what to set", async () => {
+    const session = new StdioSession([]);
+    await session.initialize();
+    const list = await session.request("tools/list");
+    expect(toolNames(list)).toHaveLength(11);
+    const answer = await session.callTool("list_invoices");
+    expect(answer.result?.isError).toBe(true);
+    expect(resultText(answer)).toMatch(/INVOICING_API_KEY and INVOICING_BASE_URL/);
+    expect(resultText(answer)).toMatch(/"env" block/);
+    await session.endInput();
+    expectOnlyJsonRpc(session.stdoutLines);
+  });
+
+  it("read-only mode lists no write tool", async () => {
+    const session = new StdioSession([], { INVOICING_READ_ONLY: "true" });
+    await session.initialize();
+    const list = await session.request("tools/list");
+    const names = toolNames(list);
+    expect(names).not.toContain("create_invoice");
+    expect(names).not.toContain("log_time");
+    expect(names).not.toContain("create_customer");
+    expect(names).toContain("list_invoices");
+    await session.endInput();
+  });
+
+  it("ends within 2 s on SIGTERM", async () => {
+    const session = new StdioSession(["--sandbox"]);
+    await session.initialize();
+    session.child.kill("SIGTERM");
+    const exit = await session.waitForExit(2000);
+    expect(exit.code === 0 || exit.signal === "SIGTERM").toBe(true);
+  });
+
+  it("refuses a bad configuration with a message naming the variable", async () => {
+    const session = new StdioSession([], { INVOICING_TIMEZONE: "Mars/Olympus" });
+    const exit = await session.waitForExit(5000);
+    expect(exit.code).toBe(1);
+    expect(session.stderr).toMatch(/INVOICING_TIMEZONE "Mars\/Olympus"/);
+    expect(session.stdoutLines).toEqual([]);
+  });
+
+  it("never shows a canary key on stdout, stderr or in results", async () => {
+    const sandbox: Sandbox = await startSandbox({ quiet: true });
+    const canary = "sk_live_CANARY_9f8e7d6c5b4a3210";
+    try {
+      const session = new StdioSession([], { INVOICING_API_KEY: canary, INVOICING_BASE_URL: sandbox.url });
+      await session.initialize();
+      const answers = [];
+      for (const [name, args] of [
+        ["list_invoices", {}],
+        ["customer_summary", { customer: "mueller" }],
+        ["log_time", { project: "x", start: "yesterday 9:00", duration: "1h" }],
+        ["eur_report", {}],
+      ] as const) {
+        answers.push(await session.callTool(name, args));
+      }
+      expect(answers.every((a) => a.result?.isError === true)).toBe(true);
+      expect(resultText(answers[0]!)).toMatch(/did not accept the API key \(401\)/);
+      await session.endInput();
+      const everything = `${session.stdoutLines.join("\n")}\n${session.stderr}`;
+      expect(everything).not.toContain(canary);
+      expect(everything).not.toContain(canary.slice(0, 8));
+      expectOnlyJsonRpc(session.stdoutLines);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});

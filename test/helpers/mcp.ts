@@ -1,0 +1,103 @@
+import { Client } from "@modelcontextprotocol/client";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { afterAll, beforeAll } from "vitest";
+import { type Config, loadConfig } from "../../src/config.js";
+import type { ApiClientOptions } from "../../src/http/client.js";
+import type { Sandbox } from "../../src/sandbox/index.js";
+import { createServer } from "../../src/server.js";
+import { clientFor, REFERENCE_DATE } from "./sandbox.js";
+
+export interface Connected {
+  client: Client;
+  /** Calls a tool; returns the whole result (content, structuredContent, isError). */
+  call(name: string, args?: Record<string, unknown>): Promise<ToolAnswer>;
+  logs: string[];
+}
+
+export interface ToolAnswer {
+  isError: boolean;
+  text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read structuredContent field by field
+  data: any;
+  content: { type: string; text?: string; uri?: string }[];
+}
+
+/** A real MCP client talking to our server over the SDK's in-memory transport, and the server to the sandbox. */
+export async function connect(
+  sandbox: Sandbox | undefined,
+  options: {
+    env?: Record<string, string>;
+    now?: number;
+    apiKey?: string;
+    /** Passed to the test client, e.g. a short `timeoutMs` for hang tests. */
+    clientOptions?: Partial<ApiClientOptions>;
+  } = {},
+): Promise<Connected & { close(): Promise<void> }> {
+  const config: Config = loadConfig({
+    ...(sandbox
+      ? { INVOICING_BASE_URL: sandbox.url, INVOICING_API_KEY: options.apiKey ?? sandbox.keys.demo }
+      : {}),
+    ...options.env,
+  });
+  const logs: string[] = [];
+  const now = options.now ?? REFERENCE_DATE;
+  const server = createServer({
+    config,
+    ...(sandbox
+      ? {
+          client: clientFor(sandbox, {
+            apiKey: config.apiKey ?? "",
+            maxAttempts: 1,
+            ...options.clientOptions,
+          }),
+        }
+      : {}),
+    now: () => new Date(now),
+    log: (message) => logs.push(message),
+  });
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverTransport);
+  const client = new Client({ name: "test", version: "0" });
+  await client.connect(clientTransport);
+  await client.listTools(); // so the client checks structuredContent against each outputSchema
+  return {
+    client,
+    logs,
+    async call(name, args = {}) {
+      const result = (await client.callTool({ name, arguments: args })) as {
+        isError?: boolean;
+        content: { type: string; text?: string; uri?: string }[];
+        structuredContent?: unknown;
+      };
+      const text = result.content
+        .filter((c) => c.type === "text")
+        .map((c) => c.text)
+        .join("\n");
+      return {
+        isError: result.isError === true,
+        text,
+        data: result.structuredContent,
+        content: result.content,
+      };
+    },
+    async close() {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
+/** One connection for the enclosing describe block. */
+export function useMcp(sandbox: () => Sandbox, options: Parameters<typeof connect>[1] = {}): () => Connected {
+  let connected: (Connected & { close(): Promise<void> }) | undefined;
+  beforeAll(async () => {
+    connected = await connect(sandbox(), options);
+  });
+  afterAll(async () => {
+    await connected?.close();
+  });
+  return () => {
+    if (!connected) throw new Error("not connected");
+    return connected;
+  };
+}

@@ -1,0 +1,111 @@
+/** create_customer: creates, warns on similar names, and never makes a second customer of the same name. */
+import { beforeAll, describe, expect, it } from "vitest";
+import { listCustomers } from "../../src/api/customers.js";
+import { useMcp } from "../helpers/mcp.js";
+import { useSandbox } from "../helpers/sandbox.js";
+import { api, countRequests, demoDirectory } from "./support.js";
+
+const CUSTOMERS = "/api/v1/customers";
+
+describe("create_customer", () => {
+  const sandbox = useSandbox();
+  const mcp = useMcp(sandbox);
+  const posts = () => countRequests(sandbox(), "POST", CUSTOMERS);
+  let demo: Awaited<ReturnType<typeof demoDirectory>>;
+  beforeAll(async () => {
+    demo = await demoDirectory(sandbox());
+  });
+
+  it("creates a customer with its contact and tax fields, then lists it", async () => {
+    const before = posts();
+    const { isError, data, text } = await mcp().call("create_customer", {
+      name: "Hafenmeisterei Lübeck",
+      hourlyRate: 92.5,
+      email: "buero@hafen-luebeck.de",
+      address: "Am Hafen 1, 23552 Lübeck",
+      ustId: "DE111222333",
+      activityType: "gewerblich",
+    });
+    expect(isError).toBe(false);
+    expect(posts()).toBe(before + 1);
+    expect(data).toEqual({
+      outcome: "created",
+      customer: { id: expect.stringMatching(/^cus_/), name: "Hafenmeisterei Lübeck", hourlyRate: 92.5 },
+      warning: null,
+    });
+    expect(text).toBe(`Created customer Hafenmeisterei Lübeck (id ${data.customer.id}) at 92.50 EUR/h.`);
+
+    const stored = (await listCustomers(api(sandbox()))).items.find((c) => c._id === data.customer.id);
+    expect(stored).toMatchObject({
+      name: "Hafenmeisterei Lübeck",
+      hourlyRate: 92.5,
+      email: "buero@hafen-luebeck.de",
+      activityType: "gewerblich",
+    });
+    // The cached directory was refreshed: the new customer resolves by name at once.
+    const summary = await mcp().call("customer_summary", { customer: "hafenmeisterei luebeck" });
+    expect(summary.data.customer.id).toBe(data.customer.id);
+  });
+
+  it("a similar name is created with a warning naming the existing customers and ids", async () => {
+    const { data, text } = await mcp().call("create_customer", { name: "Studio Neun", hourlyRate: 70 });
+    expect(data.outcome).toBe("created");
+    for (const name of ["Studio Nordlicht", "Studio Kreativ Köln"]) {
+      expect(data.warning).toContain(`"${name}" (id ${demo.customer(name)._id})`);
+    }
+    expect(text).toContain("Warning: Similar names exist");
+  });
+
+  it("the same name (folded) at the same rate is not created again", async () => {
+    const before = posts();
+    const mueller = demo.customer("Müller & Söhne GmbH");
+    const { isError, data, text } = await mcp().call("create_customer", {
+      name: "MUELLER & SOEHNE GMBH",
+      hourlyRate: 95,
+    });
+    expect(isError).toBe(false);
+    expect(data).toEqual({
+      outcome: "already_exists",
+      customer: { id: mueller._id, name: "Müller & Söhne GmbH", hourlyRate: 95 },
+      warning: null,
+    });
+    expect(text).toContain(`Müller & Söhne GmbH (id ${mueller._id}) already exists at 95.00 EUR/h`);
+    expect(posts()).toBe(before);
+  });
+
+  it("the same name at another rate is refused, naming the existing customer", async () => {
+    const before = posts();
+    const weiss = demo.customer("Kanzlei Weiß & Partner");
+    const { isError, text } = await mcp().call("create_customer", {
+      name: "Kanzlei Weiss & Partner",
+      hourlyRate: 120,
+    });
+    expect(isError).toBe(true);
+    expect(text).toContain(`"Kanzlei Weiß & Partner" already exists (id ${weiss._id}, 110.00 EUR/h)`);
+    expect(text).toMatch(/Use it, or choose a clearly different name/);
+    expect(posts()).toBe(before);
+  });
+
+  it("repeating the very same call returns the customer created first", async () => {
+    const before = posts();
+    const args = { name: "Weinhandlung Ahr", hourlyRate: 60 };
+    const first = await mcp().call("create_customer", args);
+    const second = await mcp().call("create_customer", args);
+    expect(first.data.outcome).toBe("created");
+    expect(second.data).toMatchObject({ outcome: "already_exists", customer: first.data.customer });
+    expect(posts()).toBe(before + 1);
+  });
+
+  it.each([
+    [{ name: "Neu", hourlyRate: 90.555 }, /hourlyRate.*two decimals/],
+    [{ name: "Neu", hourlyRate: -1 }, /hourlyRate/],
+    [{ name: "  ", hourlyRate: 90 }, /name/],
+    [{ name: "Neu", hourlyRate: 90, activityType: "selbstständig" }, /activityType/],
+  ])("invalid input %j is refused by name, nothing sent", async (args, message) => {
+    const before = posts();
+    const result = await mcp().call("create_customer", args);
+    expect(result.isError).toBe(true);
+    expect(result.text).toMatch(message);
+    expect(posts()).toBe(before);
+  });
+});

@@ -1,0 +1,112 @@
+/** What tools/list offers: all 11 tools with honest annotations, read-only mode, and no configuration at all. */
+import { describe, expect, it } from "vitest";
+import { connect, useMcp } from "../helpers/mcp.js";
+import { useSandbox } from "../helpers/sandbox.js";
+
+const READS = [
+  "list_invoices",
+  "customer_summary",
+  "eur_report",
+  "outstanding_by_customer",
+  "list_customers",
+  "list_projects",
+  "list_time_entries",
+  "time_summary",
+];
+const WRITES = ["create_invoice", "log_time", "create_customer"];
+
+/** Arguments each tool accepts, so a call gets past input validation. */
+const VALID_ARGS: Record<string, Record<string, unknown>> = {
+  list_invoices: {},
+  create_invoice: { customer: "mueller", netAmount: 100, period: "last month", dryRun: true },
+  log_time: { project: "Website Relaunch", start: "yesterday 9:00", duration: "1h" },
+  customer_summary: { customer: "mueller" },
+  eur_report: { year: 2025 },
+  outstanding_by_customer: {},
+  list_customers: {},
+  create_customer: { name: "Neu GmbH", hourlyRate: 80 },
+  list_projects: {},
+  list_time_entries: {},
+  time_summary: {},
+};
+
+describe("tools/list", () => {
+  const sandbox = useSandbox();
+  const mcp = useMcp(sandbox);
+
+  it("lists all 11 tools: reads read-only, writes not, nothing destructive, all open-world", async () => {
+    const { tools } = await mcp().client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...READS, ...WRITES].sort());
+    for (const tool of tools) {
+      const read = READS.includes(tool.name);
+      expect(tool.annotations, tool.name).toEqual({
+        title: tool.title,
+        readOnlyHint: read,
+        destructiveHint: false,
+        idempotentHint: true, // reads always; our writes are safe replays
+        openWorldHint: true,
+      });
+      expect(tool.title, tool.name).toBeTruthy();
+      expect(tool.outputSchema?.type, tool.name).toBe("object");
+    }
+  });
+
+  it("read-only mode lists no write tool, and every listed tool is read-only", async () => {
+    const readOnly = await connect(sandbox(), { env: { INVOICING_READ_ONLY: "true" } });
+    try {
+      const { tools } = await readOnly.client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual([...READS].sort());
+      for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+      // A write tool is not there to call at all.
+      await expect(readOnly.call("log_time", VALID_ARGS.log_time)).rejects.toThrow(/log_time not found/);
+      expect(sandbox().requests.some((r) => r.method === "POST")).toBe(false);
+      // Reads still work.
+      expect((await readOnly.call("list_customers")).isError).toBe(false);
+    } finally {
+      await readOnly.close();
+    }
+  });
+
+  it.each(["false", "0"])("INVOICING_READ_ONLY=%s keeps the write tools", async (value) => {
+    const writable = await connect(sandbox(), { env: { INVOICING_READ_ONLY: value } });
+    try {
+      const names = (await writable.client.listTools()).tools.map((t) => t.name);
+      for (const write of WRITES) expect(names).toContain(write);
+    } finally {
+      await writable.close();
+    }
+  });
+});
+
+describe("without any configuration", () => {
+  it("lists every tool, and every call says which variables to set and where", async () => {
+    const bare = await connect(undefined);
+    try {
+      const { tools } = await bare.client.listTools();
+      expect(tools).toHaveLength(11);
+      for (const tool of tools) {
+        const result = await bare.call(tool.name, VALID_ARGS[tool.name]);
+        expect(result.isError, tool.name).toBe(true);
+        expect(result.text, tool.name).toContain("INVOICING_API_KEY and INVOICING_BASE_URL");
+        expect(result.text, tool.name).toMatch(/"env" block/);
+        expect(result.text, tool.name).toMatch(/--sandbox/);
+      }
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it("with only a base URL, names just the missing key", async () => {
+    const partial = await connect(undefined, {
+      env: { INVOICING_BASE_URL: "https://invoicing.example.com" },
+    });
+    try {
+      const { isError, text } = await partial.call("list_customers");
+      expect(isError).toBe(true);
+      expect(text).toContain("set INVOICING_API_KEY in");
+      expect(text).not.toContain("INVOICING_BASE_URL");
+    } finally {
+      await partial.close();
+    }
+  });
+});

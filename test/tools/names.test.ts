@@ -1,0 +1,107 @@
+/** Names instead of ids, through the tools: the resolver's rules hold wherever customer or project is taken. */
+import { beforeAll, describe, expect, it } from "vitest";
+import { useMcp } from "../helpers/mcp.js";
+import { useSandbox } from "../helpers/sandbox.js";
+import { countRequests, demoDirectory } from "./support.js";
+
+describe("name resolution through the tools", () => {
+  const sandbox = useSandbox();
+  const mcp = useMcp(sandbox);
+  let demo: Awaited<ReturnType<typeof demoDirectory>>;
+  beforeAll(async () => {
+    demo = await demoDirectory(sandbox());
+  });
+
+  it.each([
+    ["Müller & Söhne GmbH", "Müller & Söhne GmbH"],
+    ["müller & söhne gmbh", "Müller & Söhne GmbH"],
+    ["mueller", "Müller & Söhne GmbH"],
+    ["Muller", "Müller & Söhne GmbH"],
+    ["MÜLLER", "Müller & Söhne GmbH"],
+    ["Weiss", "Kanzlei Weiß & Partner"],
+    ["kanzlei weiss", "Kanzlei Weiß & Partner"],
+    ["Baeckerei", "Bäckerei Schröder"],
+    ["Schroder", "Bäckerei Schröder"],
+    ["dr oztürk", "Dr. Öztürk Architektur"],
+    ["Gruen", "Grünwald Verlag"],
+    ["nordlicht", "Studio Nordlicht"],
+    ["kreativ koeln", "Studio Kreativ Köln"],
+  ])("customer %j → %s", async (query, name) => {
+    const { isError, data } = await mcp().call("customer_summary", { customer: query });
+    expect(isError).toBe(false);
+    expect(data.customer).toMatchObject({ id: demo.customer(name)._id, name });
+  });
+
+  it("an id passes through unchanged", async () => {
+    const id = demo.customer("Studio Kreativ Köln")._id;
+    const { data } = await mcp().call("customer_summary", { customer: id });
+    expect(data.customer).toMatchObject({ id, name: "Studio Kreativ Köln" });
+  });
+
+  it.each([
+    ["customer_summary", { customer: "studio" }],
+    ["list_invoices", { customer: "Studio" }],
+    ["list_projects", { customer: "STUDIO" }],
+    ["create_invoice", { customer: "studio", netAmount: 10, period: "last month", dryRun: true }],
+  ])("%s: an ambiguous customer lists both candidates with ids", async (tool, args) => {
+    const { isError, text, data } = await mcp().call(tool, args);
+    expect(isError).toBe(true);
+    expect(data).toBeUndefined();
+    expect(text).toMatch(/matches 2 customers/);
+    for (const name of ["Studio Nordlicht", "Studio Kreativ Köln"]) {
+      expect(text).toContain(`"${name}" (id ${demo.customer(name)._id})`);
+    }
+    expect(text).toContain("Pass the full name or the id");
+  });
+
+  it.each([
+    ["customer_summary", { customer: "Meier" }, "customer", "list_customers"], // inactive: not offered
+    ["outstanding_by_customer", { customer: "Schmidt" }, "customer", "list_customers"],
+    ["time_summary", { customer: "cus_doesnotexist" }, "customer", "list_customers"],
+    ["list_time_entries", { project: "Intranet" }, "project", "list_projects"],
+    ["log_time", { project: "Logo", start: "yesterday 9:00", duration: "1h" }, "project", "list_projects"],
+  ])("%s: an unknown name %j points at the list tool", async (tool, args, noun, listTool) => {
+    const { isError, text } = await mcp().call(tool, args);
+    expect(isError).toBe(true);
+    expect(text).toMatch(
+      new RegExp(`^No active ${noun} matches ".+"\\. Call ${listTool} to see the valid names`),
+    );
+  });
+
+  it.each([
+    ["website", "Website Relaunch"],
+    ["Produktkatalog", "Produktkatalog Online"],
+    ["e-book", "E-Book-Produktion"],
+    ["portal", null], // Mandantenportal and Autorenportal: ambiguous
+    ["autorenportal", "Autorenportal"],
+  ])("project %j → %s in list_time_entries", async (query, name) => {
+    const { isError, data, text } = await mcp().call("list_time_entries", { project: query, limit: 5 });
+    if (name === null) {
+      expect(isError).toBe(true);
+      expect(text).toMatch(/matches 2 projects/);
+      for (const p of ["Mandantenportal", "Autorenportal"])
+        expect(text).toContain(`(id ${demo.project(p)._id})`);
+      return;
+    }
+    expect(isError).toBe(false);
+    expect(data.total).toBeGreaterThan(0);
+    const id = demo.project(name)._id;
+    expect(data.entries.every((e: { projectId: string }) => e.projectId === id)).toBe(true);
+  });
+
+  it("a customer narrows the projects a project name is looked up in", async () => {
+    const { isError, data } = await mcp().call("list_time_entries", {
+      customer: "gruenwald",
+      project: "portal",
+      limit: 1,
+    });
+    expect(isError).toBe(false);
+    expect(data.entries[0].projectId).toBe(demo.project("Autorenportal")._id);
+  });
+
+  it("a refused name sends no write", async () => {
+    const before = countRequests(sandbox(), "POST", "/api/v1/time-entries");
+    await mcp().call("log_time", { project: "portal", start: "yesterday 9:00", duration: "1h" });
+    expect(countRequests(sandbox(), "POST", "/api/v1/time-entries")).toBe(before);
+  });
+});

@@ -1,0 +1,62 @@
+/** Small helpers the tool tests share: the sandbox's data read directly, request counts, message checks. */
+import { expect } from "vitest";
+import { listCustomers } from "../../src/api/customers.js";
+import { listProjects } from "../../src/api/projects.js";
+import type { Customer, Project } from "../../src/api/schemas.js";
+import type { Sandbox } from "../../src/sandbox/index.js";
+import { clientFor } from "../helpers/sandbox.js";
+
+/** An API client of its own, to read what the sandbox holds without going through the tools. */
+export const api = (sandbox: Sandbox, apiKey = sandbox.keys.demo) => clientFor(sandbox, { apiKey });
+
+/** How many requests with this method and path (no query) the sandbox has received so far. */
+export function countRequests(sandbox: Sandbox, method: string, path: string): number {
+  return sandbox.requests.filter((r) => r.method === method && r.path === path).length;
+}
+
+/** The YYYY-MM-DD day of an instant in Berlin, computed without our date code. */
+export function berlinDay(ms: number): string {
+  return new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(ms);
+}
+
+/** Berlin midnight of a day as Unix ms (Berlin is +01:00 in winter, +02:00 in summer). */
+export function berlinMidnight(day: string): number {
+  for (const offset of ["+01:00", "+02:00"]) {
+    const ms = Date.parse(`${day}T00:00:00${offset}`);
+    if (berlinDay(ms) === day && berlinDay(ms - 1) !== day) return ms;
+  }
+  throw new Error(`no Berlin midnight for ${day}`);
+}
+
+export async function demoDirectory(sandbox: Sandbox): Promise<{
+  customers: Customer[];
+  projects: Project[];
+  customer(name: string): Customer;
+  project(name: string): Project;
+}> {
+  const client = api(sandbox);
+  const [{ items: customers }, { items: projects }] = await Promise.all([
+    listCustomers(client),
+    listProjects(client),
+  ]);
+  const find = <T extends { name: string }>(list: T[], name: string): T => {
+    const found = list.find((item) => item.name === name);
+    if (!found) throw new Error(`no ${name} in the sandbox`);
+    return found;
+  };
+  return {
+    customers,
+    projects,
+    customer: (name) => find(customers, name),
+    project: (name) => find(projects, name),
+  };
+}
+
+/** An error text a user can act on: says what to do, and leaks nothing. */
+export function expectActionable(text: string, secrets: string[] = []): void {
+  expect(text.length).toBeGreaterThan(20);
+  expect(text).toMatch(/try again|check|retry|set |create|use |call |pass |give |correct|list_\w+ shows/i);
+  expect(text).not.toContain("    at ");
+  expect(text).not.toMatch(/<html|<body|<!doctype/i);
+  for (const secret of secrets) expect(text).not.toContain(secret);
+}
