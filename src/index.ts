@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+/**
+ * The bin: reads the command line, picks the mode and starts it. Nothing else happens here; each
+ * mode's module is imported only when that mode runs, so start-up loads only what it needs.
+ */
+import { VERSION } from "./version.js";
+
+const HELP = `invoicing-mcp ${VERSION}: an MCP server for the Invoicing Service
+
+Usage:
+  invoicing-mcp                                 the MCP server on stdio (what an MCP client starts)
+  invoicing-mcp --sandbox                       the same, against an embedded sandbox with demo data
+  invoicing-mcp sandbox [--port N] [--host H]   the sandbox API alone, for building agents and tests
+  invoicing-mcp doctor                          checks configuration, reachability and the key; says what to fix
+  invoicing-mcp webhooks serve [--port N]       the webhook receiver: verifies, stores in the inbox, acknowledges
+  invoicing-mcp --help | --version
+
+Configuration (environment; command-line twins in brackets):
+  INVOICING_API_KEY            API key (environment only, never a flag)
+  INVOICING_BASE_URL           the service's address, https:// [--base-url]
+  INVOICING_TIMEZONE           IANA zone, default Europe/Berlin [--timezone]
+  INVOICING_DEFAULT_TAX_RATE   VAT percent for new invoices, default 19 [--default-tax-rate]
+  INVOICING_READ_ONLY          true hides every write tool [--read-only]
+  INVOICING_TIMEOUT_MS         per-attempt HTTP timeout, default 15000 [--timeout-ms]
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command] = argv;
+  if (command === "--help" || command === "-h" || command === "help") {
+    process.stdout.write(HELP); // --allow-stdout: help is not the MCP mode
+    return 0;
+  }
+  if (command === "--version" || command === "-v") {
+    process.stdout.write(`${VERSION}\n`); // --allow-stdout: --version is not the MCP mode
+    return 0;
+  }
+  if (command === "sandbox") {
+    const { runSandbox } = await import("./sandbox/main.js");
+    await runSandbox(argv.slice(1), process.env);
+    return 0;
+  }
+  if (command === "doctor") {
+    const { runDoctor } = await import("./doctor/index.js");
+    const write = (text: string) => process.stdout.write(text); // --allow-stdout: doctor is not the MCP mode
+    return runDoctor({ env: process.env, argv: argv.slice(1), write });
+  }
+  if (command === "webhooks") {
+    const { runWebhooks } = await import("./webhooks/main.js");
+    await runWebhooks(argv.slice(1), process.env);
+    return 0;
+  }
+  if (command === undefined || command.startsWith("--")) {
+    const { loadConfig } = await import("./config.js");
+    const config = loadConfig(process.env, argv);
+    const { runStdioServer } = await import("./stdio.js");
+    await runStdioServer(config, { sandbox: argv.includes("--sandbox") });
+    return 0;
+  }
+  process.stderr.write(`invoicing-mcp: unknown command "${command}"\n\n${HELP}`);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`invoicing-mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,109 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.js";
+import { VERSION } from "../../src/version.js";
+import { connect } from "../helpers/mcp.js";
+
+interface Manifest {
+  manifest_version: string;
+  version: string;
+  server: {
+    type: string;
+    entry_point: string;
+    mcp_config: { command: string; args: string[]; env: Record<string, string> };
+  };
+  tools: { name: string; description: string }[];
+  prompts: { name: string; description?: string; text: string }[];
+  compatibility: { platforms: string[]; runtimes: { node: string } };
+  user_config: Record<string, { type: string; required?: boolean; sensitive?: boolean; default?: unknown }>;
+}
+
+const root = new URL("../../", import.meta.url);
+const manifest = JSON.parse(readFileSync(new URL("manifest.json", root), "utf8")) as Manifest;
+const pkg = JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as { version: string };
+const STALE = "manifest.json is out of date with the tool definitions: run `npm run docs`";
+
+describe("manifest.json (MCP Bundle) matches what the server lists", () => {
+  let connected: Awaited<ReturnType<typeof connect>>;
+  beforeAll(async () => {
+    connected = await connect(undefined);
+  });
+  afterAll(async () => {
+    await connected.close();
+  });
+
+  it("declares exactly the listed tools, in order, with their descriptions", async () => {
+    const { tools } = await connected.client.listTools();
+    const listed = tools.map((tool) => ({ name: tool.name, description: tool.description }));
+    expect(manifest.tools, STALE).toEqual(listed);
+  });
+
+  it("declares exactly the listed prompts (by name)", async (context) => {
+    // The prompts arrive in a separate change; until the server has the capability there is nothing to compare.
+    if (!connected.client.getServerCapabilities()?.prompts) context.skip();
+    const { prompts } = await connected.client.listPrompts();
+    const names = (list: { name: string }[]) => list.map((prompt) => prompt.name).sort();
+    expect(names(manifest.prompts)).toEqual(names(prompts));
+  });
+
+  it("has the package's version", () => {
+    expect(manifest.version, STALE).toBe(pkg.version);
+    expect(manifest.version).toBe(VERSION);
+  });
+});
+
+describe("manifest.json declares how to run the bundle", () => {
+  it("is manifest 0.3 for a node server whose entry point is the one file the args start", () => {
+    expect(manifest.manifest_version).toBe("0.3");
+    expect(manifest.server.type).toBe("node");
+    expect(manifest.server.mcp_config.command).toBe("node");
+    expect(manifest.server.mcp_config.args).toEqual([`\${__dirname}/${manifest.server.entry_point}`]);
+  });
+
+  it("asks for the key (sensitive, required), base URL (required), time zone and read-only mode", () => {
+    const { user_config: options } = manifest;
+    expect(options.api_key).toMatchObject({ type: "string", sensitive: true, required: true });
+    expect(options.base_url).toMatchObject({ type: "string", required: true });
+    expect(options.time_zone).toMatchObject({ type: "string", default: "Europe/Berlin" });
+    expect(options.read_only).toMatchObject({ type: "boolean", default: false });
+  });
+
+  it("maps every option to the variable the server reads, and the server accepts what the app fills in", () => {
+    const filledIn: Record<string, string> = {
+      api_key: "sk_live_example",
+      base_url: "https://invoicing.example.com",
+    };
+    for (const [key, option] of Object.entries(manifest.user_config)) {
+      if (!(key in filledIn)) filledIn[key] = String(option.default);
+    }
+    const env = Object.fromEntries(
+      Object.entries(manifest.server.mcp_config.env).map(([name, value]) => [
+        name,
+        value.replace(/\$\{user_config\.(\w+)\}/g, (_, key: string) => {
+          expect(manifest.user_config, `unknown user_config.${key}`).toHaveProperty(key);
+          return filledIn[key]!;
+        }),
+      ]),
+    );
+    expect(Object.keys(env).sort()).toEqual([
+      "INVOICING_API_KEY",
+      "INVOICING_BASE_URL",
+      "INVOICING_READ_ONLY",
+      "INVOICING_TIMEZONE",
+    ]);
+    expect(loadConfig(env)).toMatchObject({
+      apiKey: "sk_live_example",
+      baseUrl: "https://invoicing.example.com",
+      timeZone: "Europe/Berlin",
+      readOnly: false,
+    });
+  });
+
+  it("needs Node 20 (as package.json's engines) on macOS, Windows and Linux", () => {
+    const engines = (
+      JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as { engines: { node: string } }
+    ).engines.node;
+    expect(manifest.compatibility.runtimes.node).toBe(engines);
+    expect(manifest.compatibility.platforms.sort()).toEqual(["darwin", "linux", "win32"]);
+  });
+});
