@@ -9,7 +9,7 @@ import { registerResources } from "./resources/index.js";
 import { type ContextOptions, createToolContext, type ToolContext } from "./tools/context.js";
 import { annotationsFor, type ToolDefinition } from "./tools/define-tool.js";
 import { isExpectedError } from "./tools/error-text.js";
-import { allTools, VERIFY_WITH } from "./tools/index.js";
+import { allTools, eventTools, VERIFY_WITH } from "./tools/index.js";
 import { errorResult, successResult } from "./tools/result.js";
 import { VERSION } from "./version.js";
 
@@ -29,7 +29,11 @@ export interface ServerDeps extends ContextOptions {
 export function createServer(deps: ServerDeps): McpServer {
   const server = new McpServer(
     { name: "invoicing-mcp", title: "Invoicing Service", version: VERSION },
-    { instructions: INSTRUCTIONS },
+    {
+      instructions: INSTRUCTIONS,
+      // Only events change by themselves, so subscriptions exist only with an inbox.
+      ...(deps.config.inbox ? { capabilities: { resources: { subscribe: true, listChanged: true } } } : {}),
+    },
   );
   const context = createToolContext(deps.config, deps);
   const log = deps.log ?? ((message: string) => console.error(message));
@@ -40,8 +44,10 @@ export function createServer(deps: ServerDeps): McpServer {
 }
 
 /** The tools this configuration offers: read-only mode lists no write tool at all. */
-export function listedTools(config: Pick<Config, "readOnly">): ToolDefinition[] {
-  return allTools.filter((tool) => !config.readOnly || tool.kind === "read");
+export function listedTools(config: Pick<Config, "readOnly" | "inbox">): ToolDefinition[] {
+  return allTools
+    .filter((tool) => config.inbox !== undefined || !eventTools.includes(tool))
+    .filter((tool) => !config.readOnly || tool.kind === "read");
 }
 
 function registerTool(

@@ -6,15 +6,16 @@ import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
 import { completeCustomerId, completeYear } from "../completions.js";
 import type { ToolContext } from "../tools/context.js";
 import { customerSummaryTool } from "../tools/customer-summary.js";
-import type { ToolDefinition } from "../tools/define-tool.js";
-import { errorText } from "../tools/error-text.js";
 import { eurReportTool } from "../tools/eur-report.js";
 import { outstandingByCustomerTool } from "../tools/outstanding-by-customer.js";
 import { timeSummaryTool } from "../tools/time-summary.js";
+import { registerEventsResource } from "./events.js";
+import { readAsJson } from "./read.js";
 
 const JSON_TYPE = "application/json";
 
 export function registerResources(server: McpServer, context: ToolContext): void {
+  if (context.inboxPath) registerEventsResource(server, context, context.inboxPath);
   server.registerResource(
     "outstanding",
     "invoicing://reports/outstanding",
@@ -24,7 +25,7 @@ export function registerResources(server: McpServer, context: ToolContext): void
         "Open (sent, unpaid) invoices grouped by customer, most overdue first, with gross amounts and days overdue.",
       mimeType: JSON_TYPE,
     },
-    async (uri) => read(uri, outstandingByCustomerTool, {}, context),
+    async (uri) => readAsJson(uri, outstandingByCustomerTool, {}, context),
   );
 
   server.registerResource(
@@ -47,7 +48,8 @@ export function registerResources(server: McpServer, context: ToolContext): void
         "Income-surplus report (EÜR) for one year: income split freiberuflich / gewerblich, expenses, profit.",
       mimeType: JSON_TYPE,
     },
-    async (uri, variables) => read(uri, eurReportTool, { year: Number(String(variables.year)) }, context),
+    async (uri, variables) =>
+      readAsJson(uri, eurReportTool, { year: Number(String(variables.year)) }, context),
   );
 
   server.registerResource(
@@ -62,7 +64,7 @@ export function registerResources(server: McpServer, context: ToolContext): void
       mimeType: JSON_TYPE,
     },
     async (uri, variables) =>
-      read(uri, customerSummaryTool, { customer: idOf(variables.customerId) }, context),
+      readAsJson(uri, customerSummaryTool, { customer: idOf(variables.customerId) }, context),
   );
 
   server.registerResource(
@@ -76,7 +78,8 @@ export function registerResources(server: McpServer, context: ToolContext): void
       description: "One customer's hours: billed, unbilled and its amount, this week, this month, by month.",
       mimeType: JSON_TYPE,
     },
-    async (uri, variables) => read(uri, timeSummaryTool, { customer: idOf(variables.customerId) }, context),
+    async (uri, variables) =>
+      readAsJson(uri, timeSummaryTool, { customer: idOf(variables.customerId) }, context),
   );
 }
 
@@ -100,14 +103,4 @@ async function customerInstances(context: ToolContext, leaf: string, what: strin
       mimeType: JSON_TYPE,
     })),
   };
-}
-
-/** Runs the tool's handler and returns its structured data as the resource's JSON. */
-async function read(uri: URL, tool: ToolDefinition, args: Record<string, unknown>, context: ToolContext) {
-  try {
-    const output = await tool.handler(tool.input.parse(args), context);
-    return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text: JSON.stringify(output.data, null, 2) }] };
-  } catch (error) {
-    throw new Error(errorText(error));
-  }
 }

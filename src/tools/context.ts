@@ -13,6 +13,8 @@ export interface ToolContext {
   now(): Date;
   timeZone: string;
   defaultTaxRate: number;
+  /** The webhook inbox (INVOICING_INBOX); without it the events features are not offered. */
+  inboxPath: string | undefined;
 }
 
 /** The server is configured without a key or base URL: every call says what to set, and where. */
@@ -49,5 +51,6 @@ export function createToolContext(config: Config, options: ContextOptions = {}):
     now,
     timeZone: config.timeZone,
     defaultTaxRate: config.defaultTaxRate,
+    inboxPath: config.inbox,
   };
 }

@@ -9,10 +9,11 @@ import { listProjectsTool } from "./list-projects.js";
 import { listTimeEntriesTool } from "./list-time-entries.js";
 import { logTimeTool } from "./log-time.js";
 import { outstandingByCustomerTool } from "./outstanding-by-customer.js";
+import { recentEventsTool } from "./recent-events.js";
 import { timeSummaryTool } from "./time-summary.js";
 
-/** Every tool, in the order clients list them. */
-export const allTools = [
+/** The tools every configuration offers, in the order clients list them. */
+export const coreTools = [
   listInvoicesTool,
   createInvoiceTool,
   logTimeTool,
@@ -25,6 +26,12 @@ export const allTools = [
   listTimeEntriesTool,
   timeSummaryTool,
 ] as unknown as ToolDefinition[];
+
+/** Offered only with a webhook inbox (INVOICING_INBOX). */
+export const eventTools = [recentEventsTool] as unknown as ToolDefinition[];
+
+/** Every tool the server can offer. */
+export const allTools = [...coreTools, ...eventTools];
 
 /** For a write that may have happened: the list tool that shows whether it did. */
 export const VERIFY_WITH: Record<string, string> = {

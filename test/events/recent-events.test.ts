@@ -1,0 +1,163 @@
+/**
+ * The whole path a payment takes: the sandbox marks invoices paid and sends signed webhooks, the
+ * receiver stores them in the inbox, and recent_events answers "paid this week" from it.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.js";
+import { InboxWriter } from "../../src/webhooks/inbox-writer.js";
+import { type Receiver, startReceiver } from "../../src/webhooks/receiver.js";
+import { connect } from "../helpers/mcp.js";
+import { REFERENCE_DATE } from "../helpers/sandbox.js";
+
+const SECRET = "whsec_events_test_71b3";
+
+const at = (iso: string) => Date.parse(iso);
+
+describe("recent_events", () => {
+  let sandbox: Sandbox;
+  let inbox: Receiver & { inboxPath: string; writer: InboxWriter; dir: string };
+  let mcp: Awaited<ReturnType<typeof connect>>;
+  const paid: { number: string; amount: number; at: number }[] = [];
+
+  async function admin(path: string, body: unknown = {}) {
+    const res = await fetch(`${sandbox.url}${path}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${sandbox.keys.demo}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    return res.json() as Promise<{ data: Record<string, unknown> }>;
+  }
+
+  beforeAll(async () => {
+    // A receiver of our own for the whole block (the webhook tests' helper cleans up after each test).
+    const dir = await mkdtemp(join(tmpdir(), "invoicing-events-"));
+    const inboxPath = join(dir, "inbox.jsonl");
+    const writer = await InboxWriter.open(inboxPath);
+    const started = await startReceiver({ secrets: [SECRET], port: 0, inbox: writer, log: () => undefined });
+    inbox = Object.assign(started, { inboxPath, writer, dir });
+    sandbox = await startSandbox({
+      quiet: true,
+      referenceDate: REFERENCE_DATE,
+      now: () => REFERENCE_DATE,
+      rateLimit: { limit: 1_000_000, windowMs: 60_000 },
+      webhooks: { endpoints: [{ url: inbox.url, secret: SECRET }], timeScale: 0.001 },
+    });
+    const res = await fetch(`${sandbox.url}/api/v1/invoices?status=sent`, {
+      headers: { Authorization: `Bearer ${sandbox.keys.demo}` },
+    });
+    const open = (
+      (await res.json()) as {
+        data: { _id: string; invoiceNumber: string; grossAmount: number; invoiceDate: number }[];
+      }
+    ).data
+      .filter((invoice) => invoice.invoiceDate < at("2026-11-10T00:00:00+01:00"))
+      .slice(0, 3);
+    expect(open).toHaveLength(3);
+    // Monday and Friday of the week of 2026-11-22 (a Sunday), and the Friday before it.
+    const times = [
+      at("2026-11-16T10:00:00+01:00"),
+      at("2026-11-20T16:30:00+01:00"),
+      at("2026-11-13T09:00:00+01:00"),
+    ];
+    for (const [i, invoice] of open.entries()) {
+      const paidAmount = i === 1 ? 100.5 : invoice.grossAmount; // one partial payment
+      await admin(`/_sandbox/invoices/${invoice._id}/pay`, { paidAt: times[i], paidAmount });
+      paid.push({ number: invoice.invoiceNumber, amount: paidAmount, at: times[i]! });
+    }
+    await admin("/_sandbox/expenses", {
+      amount: 49.9,
+      description: "Domain und Hosting",
+      date: at("2026-11-18T12:00:00+01:00"),
+    });
+    await sandbox.webhooks.idle();
+    mcp = await connect(sandbox, { env: { INVOICING_INBOX: inbox.inboxPath } });
+  });
+  afterAll(async () => {
+    await mcp?.close();
+    await sandbox?.close();
+    await inbox?.close();
+    await inbox?.writer.close();
+    if (inbox) await rm(inbox.dir, { recursive: true, force: true });
+  });
+
+  it("answers 'paid this week' with the right invoices and sum", async () => {
+    const answer = await mcp.call("recent_events", { type: "invoice.paid", since: "this week" });
+    expect(answer.isError).toBe(false);
+    const thisWeek = paid.filter((p) => p.at >= at("2026-11-16T00:00:00+01:00"));
+    expect(answer.data.events.map((e: { invoiceNumber: string }) => e.invoiceNumber)).toEqual(
+      thisWeek.map((p) => p.number).reverse(),
+    );
+    const expected = thisWeek.reduce((sum, p) => sum + Math.round(p.amount * 100), 0) / 100;
+    expect(answer.data.totals.paidAmount).toBe(expected);
+    expect(answer.text).toContain(`Payments received: ${expected.toFixed(2)} EUR`);
+    expect(answer.text).toMatch(
+      /2026-11-20 16:30 · invoice\.paid · RE-\d{4}-\d{3} \(id inv_\w+\) · .+ \(id cus_\w+\) · 100\.50 EUR/,
+    );
+  });
+
+  it("filters by German phrases too, and counts every type", async () => {
+    const lastWeek = await mcp.call("recent_events", {
+      type: "invoice.paid",
+      since: "letzte Woche",
+      until: "letzte Woche",
+    });
+    expect(lastWeek.data.events.map((e: { invoiceNumber: string }) => e.invoiceNumber)).toEqual([
+      paid[2]!.number,
+    ]);
+    const all = await mcp.call("recent_events", {});
+    expect(all.data.totals.byType).toMatchObject({ "invoice.paid": 3, "expense.created": 1 });
+    expect(all.text).toMatch(/expense\.created · "Domain und Hosting" · 49\.90 EUR/);
+  });
+
+  it("refuses an unreadable phrase with examples", async () => {
+    const answer = await mcp.call("recent_events", { since: "seit neulich" });
+    expect(answer.isError).toBe(true);
+    expect(answer.text).toMatch(/Could not read "seit neulich"/);
+  });
+
+  it("offers the events resource and announces new events to subscribers", async () => {
+    const { resources } = await mcp.client.listResources();
+    expect(resources.map((r) => r.uri)).toContain("invoicing://events/recent");
+    const before = JSON.parse(
+      ((await mcp.client.readResource({ uri: "invoicing://events/recent" })).contents[0] as { text: string })
+        .text,
+    );
+    expect(before.total).toBe(4);
+
+    const updated = new Promise<string>((resolve) => {
+      mcp.client.setNotificationHandler("notifications/resources/updated", (n) => resolve(n.params.uri));
+    });
+    await mcp.client.subscribeResource({ uri: "invoicing://events/recent" });
+    await admin("/_sandbox/expenses", {
+      amount: 12,
+      description: "Porto",
+      date: at("2026-11-21T12:00:00+01:00"),
+    });
+    await sandbox.webhooks.idle();
+    expect(await updated).toBe("invoicing://events/recent");
+    const after = JSON.parse(
+      ((await mcp.client.readResource({ uri: "invoicing://events/recent" })).contents[0] as { text: string })
+        .text,
+    );
+    expect(after.total).toBe(5);
+    await mcp.client.unsubscribeResource({ uri: "invoicing://events/recent" });
+  });
+});
+
+describe("without an inbox", () => {
+  it("offers neither the tool nor the resource", async () => {
+    const mcp = await connect(undefined);
+    try {
+      const { tools } = await mcp.client.listTools();
+      expect(tools.map((t) => t.name)).not.toContain("recent_events");
+      const { resources } = await mcp.client.listResources();
+      expect(resources.map((r) => r.uri)).not.toContain("invoicing://events/recent");
+    } finally {
+      await mcp.close();
+    }
+  });
+});
