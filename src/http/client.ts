@@ -7,6 +7,7 @@ import { Agent, type Dispatcher, request } from "undici";
 import type { ZodType } from "zod";
 import { baseUrlPrefix, parseBaseUrl } from "./base-url.js";
 import { parseEnvelope } from "./envelope.js";
+import { errorCode } from "./error-code.js";
 import {
   ApiError,
   AuthenticationError,
@@ -321,15 +322,6 @@ const NOT_SENT_CODES = new Set([
 function networkError(error: unknown, info: RequestInfo, gotHeaders: boolean): NetworkError {
   const code = errorCode(error) ?? "unknown";
   return new NetworkError(code, gotHeaders || !NOT_SENT_CODES.has(code), info);
-}
-
-function errorCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {

@@ -6,6 +6,7 @@
  */
 import { Agent, request } from "undici";
 import { baseUrlPrefix, parseBaseUrl } from "./base-url.js";
+import { errorCode } from "./error-code.js";
 
 /** Enough of a body to recognise an envelope or an HTML page; the rest is not read. */
 const MAX_PROBE_BODY_BYTES = 64 * 1024;
@@ -92,13 +93,4 @@ async function readStart(body: AsyncIterable<Buffer> & { destroy(): unknown }): 
 
 function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-function errorCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
 }

@@ -2,6 +2,8 @@
  * `invoicing-mcp sandbox [--port N] [--host H] [--seed N]`: serves the sandbox with demo data until
  * SIGINT or SIGTERM. The banner (address, keys, a curl line) goes to stderr.
  */
+
+import { untilStopSignal } from "../signals.js";
 import { startSandbox } from "./index.js";
 
 export interface SandboxArgs {
@@ -35,15 +37,7 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxArgs {
 export async function runSandbox(argv: string[], _env: NodeJS.ProcessEnv): Promise<void> {
   const args = parseSandboxArgs(argv);
   const sandbox = await startSandbox({ port: args.port, host: args.host, seed: args.seed });
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      resolve();
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
+  await untilStopSignal();
   await sandbox.close();
 }
 

@@ -8,21 +8,13 @@ import {
 } from "../domain/dates/index.js";
 import { fromCents, toCents } from "../domain/money.js";
 import { describeEvent, eventRow } from "../events/view.js";
+import { EVENT_NAMES } from "../webhooks/event-names.js";
 import { readInbox } from "../webhooks/inbox.js";
 import { limitArg, moneyOutput, offsetArg, pageOutput } from "./args.js";
 import type { ToolContext } from "./context.js";
 import { dateContext } from "./date-args.js";
 import { defineTool } from "./define-tool.js";
 import { page, pageLine } from "./format.js";
-
-export const EVENT_TYPES = [
-  "invoice.created",
-  "invoice.sent",
-  "invoice.paid",
-  "invoice.reminder_sent",
-  "customer.created",
-  "expense.created",
-] as const;
 
 const whenArg = (what: string) =>
   z
@@ -41,7 +33,7 @@ export const recentEventsTool = defineTool({
     "Events the Invoicing Service announced by webhook and the receiver stored: invoices created, sent, paid and reminded, customers and expenses created. Newest first, with counts per type and the sum of payments. Answers what the REST API cannot, e.g. 'which invoices were paid this week, and how much came in?'.",
   kind: "read",
   input: z.object({
-    type: z.enum(EVENT_TYPES).optional().describe('Only this kind, e.g. "invoice.paid".'),
+    type: z.enum(EVENT_NAMES).optional().describe('Only this kind, e.g. "invoice.paid".'),
     since: whenArg("From when (inclusive; a period counts from its first day)").optional(),
     until: whenArg("Until when (exclusive for a point in time; a period counts to its last day)").optional(),
     limit: limitArg,

@@ -3,6 +3,8 @@
  * [--max-events N]`: the receiver as a long-lived process of its own, until SIGINT or SIGTERM. The
  * secret only ever comes from INVOICING_WEBHOOK_SECRET (a flag would show in every process list).
  */
+
+import { untilStopSignal } from "../signals.js";
 import { defaultInboxPath } from "./inbox.js";
 import { DEFAULT_RETENTION, type Retention } from "./inbox-retention.js";
 import { InboxWriter } from "./inbox-writer.js";
@@ -101,15 +103,7 @@ export async function runWebhooks(argv: readonly string[], env: NodeJS.ProcessEn
   }, DAY_MS);
   daily.unref();
 
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      resolve();
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
+  await untilStopSignal();
   clearInterval(daily);
   await receiver.close();
   await inbox.close();

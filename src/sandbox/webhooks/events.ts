@@ -4,20 +4,12 @@
  * documented choice (README), modelled on `invoice.paid` so a receiver handles them alike.
  */
 import { type Cents, fromCents } from "../../domain/money.js";
+import { EVENT_NAMES, type EventName } from "../../webhooks/event-names.js";
 import { berlinYear } from "../calendar.js";
 import type { AccountData, Customer, Expense, Invoice } from "../records.js";
 import { receivable } from "../reports/receivables.js";
 
-export const EVENT_NAMES = [
-  "invoice.created",
-  "invoice.sent",
-  "invoice.paid",
-  "invoice.reminder_sent",
-  "customer.created",
-  "expense.created",
-] as const;
-
-export type EventName = (typeof EVENT_NAMES)[number];
+export { EVENT_NAMES, type EventName };
 
 /** Where the sandbox emits an event from: a handler, for the caller's own account. */
 export type Emit = (event: EventName, data: Record<string, unknown>) => void;
