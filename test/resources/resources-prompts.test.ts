@@ -38,8 +38,8 @@ describe("resources", () => {
       "invoicing://customers/{customerId}/summary",
       "invoicing://customers/{customerId}/time",
     ]) {
-      expect(byUri[uri]?.title).toBeTruthy();
-      expect(byUri[uri]?.description).toBeTruthy();
+      expect(byUri[uri]?.title).toMatch(/\w{3}/);
+      expect(byUri[uri]?.description).toMatch(/\w{3}/);
       expect(byUri[uri]?.mimeType).toBe("application/json");
     }
   });
@@ -105,9 +105,9 @@ describe("prompts", () => {
       "year_end_review",
     ]);
     for (const prompt of prompts) {
-      expect(prompt.description).toBeTruthy();
+      expect(prompt.description).toMatch(/\w{3}/);
       for (const argument of prompt.arguments ?? [])
-        expect(argument.description, `${prompt.name}.${argument.name}`).toBeTruthy();
+        expect(argument.description, `${prompt.name}.${argument.name}`).toMatch(/\w{3}/);
       expect(prompt.arguments?.map((a) => a.name)).toContain("language");
     }
   });

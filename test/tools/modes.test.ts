@@ -46,7 +46,7 @@ describe("tools/list", () => {
         idempotentHint: true, // reads always; our writes are safe replays
         openWorldHint: true,
       });
-      expect(tool.title, tool.name).toBeTruthy();
+      expect(tool.title, tool.name).toMatch(/\w{3}/);
       expect(tool.outputSchema?.type, tool.name).toBe("object");
     }
   });
