@@ -10,8 +10,15 @@ const id = z.string().min(1);
 const amount = z.number().finite();
 const unixMs = z.number().finite();
 const optionalText = z.string().nullish();
+/** What we send and filter by: the values the document names. */
 export const activityTypeSchema = z.enum(["freiberuflich", "gewerblich"]);
 export const invoiceStatusSchema = z.enum(["draft", "sent", "paid"]);
+/**
+ * What we accept in answers: any string. A service that adds a state ("cancelled") or leaves a
+ * type empty should not make a whole list unreadable; the tools show such values as they come.
+ */
+const statusText = z.string();
+const activityTypeText = z.string().nullish();
 
 export const invoiceSchema = z.object({
   _id: id,
@@ -19,8 +26,8 @@ export const invoiceSchema = z.object({
   customerId: id,
   invoiceDate: unixMs,
   netAmount: amount,
-  status: invoiceStatusSchema,
-  activityType: activityTypeSchema.nullish(),
+  status: statusText,
+  activityType: activityTypeText,
   taxRate: z.number().finite().nullish(),
   taxAmount: amount.nullish(),
   grossAmount: amount.nullish(),
@@ -38,7 +45,7 @@ export const customerSchema = z.object({
   address: optionalText,
   hourlyRate: amount.nullish(),
   isActive: z.boolean().nullish(),
-  activityType: activityTypeSchema.nullish(),
+  activityType: activityTypeText,
 });
 
 export const timeEntrySchema = z.object({
@@ -59,7 +66,7 @@ export const projectSchema = z.object({
   customerId: id,
   color: optionalText,
   isActive: z.boolean().nullish(),
-  activityType: activityTypeSchema.nullish(),
+  activityType: activityTypeText,
 });
 
 export const createdSchema = z.object({ id });
@@ -100,7 +107,8 @@ export const eurReportSchema = z.object({
   year: z.number().int(),
   income: z.object({
     total: amount,
-    byType: z.object({ freiberuflich: amount, gewerblich: amount }),
+    // A service may leave out a type it has no income for.
+    byType: z.object({ freiberuflich: amount.default(0), gewerblich: amount.default(0) }),
     invoiceCount: z.number().int(),
   }),
   expenses: z.object({ total: amount, count: z.number().int() }),

@@ -104,7 +104,8 @@ export const createInvoiceTool = defineTool({
         : parseDay(args.invoiceDate, dateContext(context));
     const taxRate = args.taxRate ?? context.defaultTaxRate;
     const amounts = invoiceAmounts(toCents(args.netAmount), taxRate);
-    const activityType = args.activityType ?? customer.activityType ?? undefined;
+    // The customer's type, when it is one the API accepts; otherwise the service decides.
+    const activityType = args.activityType ?? activityTypeSchema.safeParse(customer.activityType).data;
 
     const existing = (await listInvoices(context.client())).items;
     const body: CreateInvoiceBody = {

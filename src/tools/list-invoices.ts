@@ -14,7 +14,7 @@ const invoiceRow = z.object({
   customerId: z.string(),
   customerName: z.string().nullable(),
   invoiceDate: z.string().describe("YYYY-MM-DD in the configured time zone"),
-  status: invoiceStatusSchema,
+  status: z.string().describe('"draft", "sent" or "paid"'),
   activityType: z.string().nullable(),
   netAmount: moneyOutput,
   taxRate: z.number().nullable(),
@@ -52,6 +52,8 @@ export const listInvoicesTool = defineTool({
       context.directory.customerNames(),
     ]);
     const matching = items
+      // Also here: how the service treats an unknown or unsupported filter is not shown.
+      .filter((invoice) => args.status === undefined || invoice.status === args.status)
       .filter((invoice) => customer === undefined || invoice.customerId === customer._id)
       .filter((invoice) => withinDays(invoice.invoiceDate, range, context.timeZone))
       .sort((a, b) => b.invoiceDate - a.invoiceDate || b.invoiceNumber.localeCompare(a.invoiceNumber));
