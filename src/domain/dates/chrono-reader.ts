@@ -1,5 +1,7 @@
 import type { Component, ParsedResult } from "chrono-node";
-import * as chrono from "chrono-node";
+// One path per locale: the package index loads all sixteen locales, four times the modules.
+import * as de from "chrono-node/de";
+import * as en from "chrono-node/en";
 import { isOnlyFiller, prepareForChrono } from "./text.js";
 import { offsetMinutesAt } from "./zone.js";
 
@@ -33,7 +35,7 @@ export interface ChronoReading {
 }
 
 // German first: it reads "3.4.2026" day-first, as users here write it; English covers the rest.
-const LOCALES = [chrono.de, chrono.en] as const;
+const LOCALES = [de, en] as const;
 
 /** The one reading that covers the whole phrase (apart from filler words) and is not a range, or null. */
 export function readWithChrono(text: string, now: number, timeZone: string): ChronoReading | null {

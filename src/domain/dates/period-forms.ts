@@ -1,18 +1,16 @@
-import {
-  addDays,
-  addMonths,
-  addQuarters,
-  addWeeks,
-  endOfISOWeek,
-  endOfMonth,
-  getISOWeek,
-  getISOWeeksInYear,
-  getISOWeekYear,
-  getQuarter,
-  startOfISOWeek,
-  startOfMonth,
-  startOfQuarter,
-} from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { addMonths } from "date-fns/addMonths";
+import { addQuarters } from "date-fns/addQuarters";
+import { addWeeks } from "date-fns/addWeeks";
+import { endOfISOWeek } from "date-fns/endOfISOWeek";
+import { endOfMonth } from "date-fns/endOfMonth";
+import { getISOWeek } from "date-fns/getISOWeek";
+import { getISOWeeksInYear } from "date-fns/getISOWeeksInYear";
+import { getISOWeekYear } from "date-fns/getISOWeekYear";
+import { getQuarter } from "date-fns/getQuarter";
+import { startOfISOWeek } from "date-fns/startOfISOWeek";
+import { startOfMonth } from "date-fns/startOfMonth";
+import { startOfQuarter } from "date-fns/startOfQuarter";
 import { type CalendarDay, calendarDay } from "./calendar.js";
 import { englishMonthName, monthNumber } from "./months.js";
 import { readRelativeUnit } from "./relative-unit.js";

@@ -1,4 +1,4 @@
-import { addDays } from "date-fns";
+import { addDays } from "date-fns/addDays";
 import { type CalendarDay, isoDay, parseIsoDay, todayIn } from "./calendar.js";
 import type { DateContext } from "./context.js";
 import { parseDay } from "./day.js";

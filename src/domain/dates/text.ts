@@ -16,7 +16,40 @@ export function fold(text: string): string {
     .trim();
 }
 
-const CHRONO_REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
+const GERMAN_MONTHS = [
+  "Januar",
+  "Februar",
+  "März",
+  "April",
+  "Mai",
+  "Juni",
+  "Juli",
+  "August",
+  "September",
+  "Oktober",
+  "November",
+  "Dezember",
+];
+
+const DAY_WORD = "today|yesterday|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday";
+
+const CHRONO_REWRITES: ReadonlyArray<readonly [RegExp, string | ((...groups: string[]) => string)]> = [
+  // "20.11. 9:00": chrono reads a day and month without a year only with the month's name.
+  [
+    /\b(\d{1,2})\.(\d{1,2})\.(?!\d)/g,
+    (whole, day, month) => {
+      const name = GERMAN_MONTHS[Number(month) - 1];
+      return name ? `${day}. ${name}` : whole;
+    },
+  ],
+  // "yesterday 9", "friday at 3": a bare hour after a day word, as German "gestern 9" already reads.
+  [
+    new RegExp(
+      `\\b(${DAY_WORD})(\\s+(?:at\\s+)?)(\\d{1,2})\\b(?![:.]?\\d)(?!\\s*(?:am|pm|h\\b|hours?|min))`,
+      "gi",
+    ),
+    "$1$2$3:00",
+  ],
   // "14.30 Uhr", "14 Uhr": chrono reads "am 3. März 10 Uhr" as the year 2010 otherwise.
   [/\b(\d{1,2})[.:](\d{2})\s*uhr\b/gi, "$1:$2"],
   [/\b(\d{1,2})\s*uhr\b/gi, "$1:00"],
@@ -30,7 +63,11 @@ const CHRONO_REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
 /** The phrase as handed to chrono-node. */
 export function prepareForChrono(text: string): string {
   let out = text.normalize("NFC").replace(/\s+/g, " ").trim();
-  for (const [pattern, replacement] of CHRONO_REWRITES) out = out.replace(pattern, replacement);
+  for (const [pattern, replacement] of CHRONO_REWRITES) {
+    // Two calls only because TypeScript picks one overload of replace() per replacement type.
+    out =
+      typeof replacement === "string" ? out.replace(pattern, replacement) : out.replace(pattern, replacement);
+  }
   return out;
 }
 

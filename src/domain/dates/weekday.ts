@@ -1,4 +1,4 @@
-import { addDays } from "date-fns";
+import { addDays } from "date-fns/addDays";
 import { type CalendarDay, calendarDay, isoWeekday } from "./calendar.js";
 import { fold } from "./text.js";
 

@@ -27,6 +27,9 @@ describe("parseInstant: the phrases users write (now = Sunday 2026-11-22 10:15 B
     // English
     ["now", "2026-11-22T10:15:00+01:00"],
     ["yesterday 9:00", "2026-11-21T09:00:00+01:00"],
+    ["yesterday 9", "2026-11-21T09:00:00+01:00"],
+    ["today 8", "2026-11-22T08:00:00+01:00"],
+    ["monday at 10", "2026-11-16T10:00:00+01:00"],
     ["yesterday morning", "2026-11-21T09:00:00+01:00"],
     ["yesterday afternoon", "2026-11-21T14:00:00+01:00"],
     ["yesterday evening", "2026-11-21T18:00:00+01:00"],
@@ -53,6 +56,8 @@ describe("parseInstant: the phrases users write (now = Sunday 2026-11-22 10:15 B
     // German
     ["jetzt", "2026-11-22T10:15:00+01:00"],
     ["gestern 14 Uhr", "2026-11-21T14:00:00+01:00"],
+    ["20.11. 9:00", "2026-11-20T09:00:00+01:00"],
+    ["am 3.3. um 14 Uhr", "2026-03-03T14:00:00+01:00"],
     ["gestern um 14:30 Uhr", "2026-11-21T14:30:00+01:00"],
     ["gestern 14.30 Uhr", "2026-11-21T14:30:00+01:00"],
     ["gestern morgen", "2026-11-21T09:00:00+01:00"],
