@@ -147,6 +147,10 @@ function parseFlags(argv: readonly string[]): Map<string, string> {
 }
 
 function isTimeZone(zone: string): boolean {
+  // The canonical list answers the usual zones in ~2 ms; the first DateTimeFormat loads ICU's date
+  // data (~15 ms), which a start that only answers initialize and tools/list does not need.
+  // Aliases ("UTC", "US/Eastern") are not in that list and take the exact check.
+  if (Intl.supportedValuesOf("timeZone").includes(zone)) return true;
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
     return true;

@@ -4,6 +4,7 @@
  */
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Config } from "./config.js";
+import { withCallBudget } from "./http/call-budget.js";
 import { registerPrompts } from "./prompts/index.js";
 import { registerResources } from "./resources/index.js";
 import { type ContextOptions, createToolContext, type ToolContext } from "./tools/context.js";
@@ -67,7 +68,7 @@ function registerTool(
     },
     async (args: unknown) => {
       try {
-        return successResult(await tool.handler(args as never, context));
+        return successResult(await withCallBudget(() => tool.handler(args as never, context)));
       } catch (error) {
         if (!isExpectedError(error))
           log(`invoicing-mcp: ${tool.name} failed: ${error instanceof Error ? error.stack : String(error)}`);

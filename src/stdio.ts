@@ -3,7 +3,7 @@
  * goes to stderr. The process ends when the client closes stdin or sends SIGTERM, and an error in
  * one request is logged, never fatal to the session.
  */
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { Config } from "./config.js";
 import { ApiClient } from "./http/client.js";
 import { createServer } from "./server.js";
@@ -40,7 +40,9 @@ export async function runStdioServer(config: Config, options: StdioOptions = {})
   );
   process.on("uncaughtException", (error) => log(`invoicing-mcp: uncaught exception: ${describe(error)}`));
 
+  const transport = new StdioServerTransport();
   const handle = serveStdio(() => createServer({ config: effective, ...(client ? { client } : {}), log }), {
+    transport,
     onerror: (error) => log(`invoicing-mcp: transport error: ${error.message}`),
   });
 
@@ -53,6 +55,13 @@ export async function runStdioServer(config: Config, options: StdioOptions = {})
     setTimeout(() => process.exit(0), 1500).unref();
     await handle.close().catch(() => undefined);
     await Promise.allSettled(cleanups.map((cleanup) => cleanup()));
+  };
+  // The transport also closes by itself, e.g. on a line past the SDK's 10 MB read buffer; a server
+  // that can no longer read must end, not linger deaf while the sandbox keeps the process alive.
+  const closeConnection = transport.onclose;
+  transport.onclose = () => {
+    closeConnection?.();
+    void stop("stdio closed");
   };
   process.stdin.on("end", () => void stop("stdin closed"));
   process.stdin.on("close", () => void stop("stdin closed"));

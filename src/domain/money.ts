@@ -53,10 +53,13 @@ export function amountForHours(hours: number, hourlyRateCents: Cents): Cents {
   return roundHalfAwayFromZero(Number((hours * hourlyRateCents).toFixed(6)));
 }
 
-const eurFormat = new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
+let eurFormat: Intl.NumberFormat | undefined;
 
 /** `123456` → `1.234,56 €`: how a German freelancer reads an amount. */
 export function formatEur(cents: Cents): string {
+  // Made on first use, not at import: the first Intl formatter loads ICU's locale data (~15 ms),
+  // which a start that answers only initialize and tools/list does not need.
+  eurFormat ??= new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
   return eurFormat.format(fromCents(cents));
 }
 

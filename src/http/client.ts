@@ -3,10 +3,11 @@
  * governor; everything else asks it for typed data and gets data or one of the errors in errors.ts.
  */
 import { createHash } from "node:crypto";
-import { Agent, type Dispatcher, request } from "undici";
+import type { Dispatcher } from "undici";
 import type { ZodType } from "zod";
 import { baseUrlPrefix, parseBaseUrl } from "./base-url.js";
-import { parseEnvelope } from "./envelope.js";
+import { callDeadline } from "./call-budget.js";
+import { excerptOf, parseEnvelope } from "./envelope.js";
 import { errorCode } from "./error-code.js";
 import {
   ApiError,
@@ -62,6 +63,18 @@ interface HttpAnswer {
 
 type Attempt = ({ ok: true } & HttpAnswer) | { ok: false; error: ApiError };
 
+type Undici = typeof import("undici");
+let undici: Promise<Undici> | undefined;
+
+/**
+ * undici is imported on the first request, not at start: it is about a hundred CommonJS modules,
+ * and a server answers `initialize` and `tools/list` without any HTTP.
+ */
+function loadUndici(): Promise<Undici> {
+  undici ??= import("undici");
+  return undici;
+}
+
 /** With no `Retry-After`, a rate-limited caller is told to wait one window of the documented limit. */
 const UNKNOWN_RATE_LIMIT_WAIT_MS = 60_000;
 
@@ -71,7 +84,8 @@ export class ApiClient {
   private readonly timeoutMs: number;
   private readonly budgetMs: number;
   private readonly maxAttempts: number | undefined;
-  private readonly dispatcher: Dispatcher;
+  /** Injected, or made on the first request (see loadUndici). */
+  private dispatcher: Dispatcher | undefined;
   private readonly governor: RateGovernor;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -86,8 +100,7 @@ export class ApiClient {
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.random = options.random ?? Math.random;
-    this.dispatcher =
-      options.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, connect: { timeout: this.timeoutMs } });
+    this.dispatcher = options.dispatcher;
     const identity = createHash("sha256").update(`${this.baseUrl}\n${this.apiKey}`).digest("hex");
     const governorOptions = options.rateWindowMs === undefined ? {} : { windowMs: options.rateWindowMs };
     this.governor =
@@ -103,7 +116,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    await this.dispatcher?.close();
   }
 
   private async call<T>(
@@ -114,7 +127,7 @@ export class ApiClient {
     body: string | undefined,
   ): Promise<ApiResult<T>> {
     const info: RequestInfo = { method, path };
-    const deadline = this.now() + this.budgetMs;
+    const deadline = callDeadline(this.now() + this.budgetMs);
     for (let attempt = 1; ; attempt++) {
       const result = await this.attemptOnce(info, query, body, deadline);
       if (result.ok) {
@@ -174,6 +187,7 @@ export class ApiClient {
     body: string | undefined,
     deadline: number,
   ): Promise<Attempt> {
+    const { request, dispatcher } = await this.http();
     let permit: Awaited<ReturnType<RateGovernor["acquire"]>>;
     try {
       permit = await this.governor.acquire(deadline);
@@ -194,7 +208,7 @@ export class ApiClient {
         headers: this.headersFor(body),
         body: body ?? null,
         signal: controller.signal,
-        dispatcher: this.dispatcher,
+        dispatcher,
       });
       status = response.statusCode;
       headers = response.headers;
@@ -221,6 +235,13 @@ export class ApiClient {
     }
   }
 
+  /** undici's request, and the injected dispatcher or our keep-alive Agent, made once. */
+  private async http(): Promise<{ request: Undici["request"]; dispatcher: Dispatcher }> {
+    const { Agent, request } = await loadUndici();
+    this.dispatcher ??= new Agent({ keepAliveTimeout: 30_000, connect: { timeout: this.timeoutMs } });
+    return { request, dispatcher: this.dispatcher };
+  }
+
   /** A complete HTTP answer → the envelope, or the error its status and body mean. */
   private interpret(info: RequestInfo, result: HttpAnswer): { data: unknown; meta: unknown } | ApiError {
     const { status } = result;
@@ -240,8 +261,10 @@ export class ApiClient {
       );
     }
     const parsed = parseEnvelope(result.body, result.contentType);
-    if (!parsed.ok)
-      return new InvalidResponseError(parsed.problem, info, status, this.redact(parsed.excerpt));
+    if (!parsed.ok) {
+      // Redacted before it is cut to an excerpt: a key across the cut would leave its first half.
+      return new InvalidResponseError(parsed.problem, info, status, excerptOf(this.redact(result.body)));
+    }
     const { envelope } = parsed;
     if (status >= 200 && status < 300) {
       if (envelope.error !== null) {

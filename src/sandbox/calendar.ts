@@ -3,19 +3,17 @@
  * talks about is a Europe/Berlin one, whatever zone the process runs in.
  */
 import { TZDate, tz } from "@date-fns/tz";
-import {
-  addDays,
-  addMonths,
-  differenceInCalendarDays,
-  endOfISOWeek,
-  endOfMonth,
-  format,
-  getYear,
-  isWeekend,
-  startOfDay,
-  startOfISOWeek,
-  startOfMonth,
-} from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { addMonths } from "date-fns/addMonths";
+import { differenceInCalendarDays } from "date-fns/differenceInCalendarDays";
+import { endOfISOWeek } from "date-fns/endOfISOWeek";
+import { endOfMonth } from "date-fns/endOfMonth";
+import { format } from "date-fns/format";
+import { getYear } from "date-fns/getYear";
+import { isWeekend } from "date-fns/isWeekend";
+import { startOfDay } from "date-fns/startOfDay";
+import { startOfISOWeek } from "date-fns/startOfISOWeek";
+import { startOfMonth } from "date-fns/startOfMonth";
 
 export const ZONE = "Europe/Berlin";
 const inBerlin = { in: tz(ZONE) };

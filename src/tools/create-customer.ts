@@ -64,8 +64,10 @@ export const createCustomerTool = defineTool({
       ...(args.taxNumber === undefined ? {} : { taxNumber: args.taxNumber }),
       ...(args.ustId === undefined ? {} : { ustId: args.ustId }),
       ...(args.activityType === undefined ? {} : { activityType: args.activityType }),
+    }).finally(() => {
+      // Also when the outcome is unknown: the customer may exist now, and a retry must see it.
+      context.directory.invalidate();
     });
-    context.directory.invalidate();
     const warning =
       similar.length === 0
         ? null

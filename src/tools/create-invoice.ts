@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { type CreateInvoiceBody, createInvoice, listInvoices } from "../api/invoices.js";
 import { activityTypeSchema, type Invoice } from "../api/schemas.js";
-import { DateInputError, dayBoundsUtc, formatDay, parseDay, parsePeriod } from "../domain/dates/index.js";
+import { DateInputError } from "../domain/dates/errors.js";
+import { dayBoundsUtc, formatDay } from "../domain/dates/format.js";
+import { loadDates } from "../domain/dates/lazy.js";
 import { InputError } from "../domain/input-error.js";
 import { nextInvoiceNumber } from "../domain/invoice-number.js";
 import { fromCents, hasAtMostTwoDecimals, invoiceAmounts, toCents } from "../domain/money.js";
@@ -97,11 +99,11 @@ export const createInvoiceTool = defineTool({
   }),
   async handler(args, context) {
     const customer = await context.directory.resolveCustomer(args.customer);
-    const { start, end } = servicePeriod(args, context);
+    const { start, end } = await servicePeriod(args, context);
     const invoiceDay =
       args.invoiceDate === undefined
         ? formatDay(context.now(), context.timeZone)
-        : parseDay(args.invoiceDate, dateContext(context));
+        : (await loadDates()).parseDay(args.invoiceDate, dateContext(context));
     const taxRate = args.taxRate ?? context.defaultTaxRate;
     const amounts = invoiceAmounts(toCents(args.netAmount), taxRate);
     // The customer's type, when it is one the API accepts; otherwise the service decides.
@@ -185,16 +187,16 @@ function describe(invoice: {
   return `${invoice.status} invoice ${invoice.invoiceNumber}${id} for ${named(invoice.customerName, invoice.customerId)}, dated ${invoice.invoiceDate}, service period ${invoice.periodStart} to ${invoice.periodEnd}: net ${eur(invoice.netAmount)} + ${invoice.taxRate} % VAT ${eur(invoice.taxAmount)} = gross ${eur(invoice.grossAmount)}`;
 }
 
-function servicePeriod(
+async function servicePeriod(
   args: { period?: string | undefined; periodStart?: string | undefined; periodEnd?: string | undefined },
   context: ToolContext,
-): { start: string; end: string } {
+): Promise<{ start: string; end: string }> {
   const ctx = dateContext(context);
   if (args.period !== undefined) {
     if (args.periodStart !== undefined || args.periodEnd !== undefined) {
       throw new InputError("Give either period or periodStart and periodEnd, not both.");
     }
-    const period = parsePeriod(args.period, ctx);
+    const period = (await loadDates()).parsePeriod(args.period, ctx);
     return { start: period.start, end: period.end };
   }
   if (args.periodStart === undefined || args.periodEnd === undefined) {
@@ -202,8 +204,8 @@ function servicePeriod(
       'The service period is required: give period (e.g. "last month", "März 2026") or both periodStart and periodEnd (e.g. "2026-03-01" and "2026-03-31").',
     );
   }
-  const start = dayOrPeriod(args.periodStart, ctx, "start");
-  const end = dayOrPeriod(args.periodEnd, ctx, "end");
+  const start = await dayOrPeriod(args.periodStart, ctx, "start");
+  const end = await dayOrPeriod(args.periodEnd, ctx, "end");
   if (end < start)
     throw new DateInputError(
       "period",

@@ -2,8 +2,9 @@
  * Every error becomes one short sentence a user can act on: what happened, and what to do next.
  * This is the only place that words errors; no stack trace, HTML or key ever passes through.
  */
-import { DateInputError } from "../domain/dates/index.js";
+import { DateInputError } from "../domain/dates/errors.js";
 import { InputError } from "../domain/input-error.js";
+import { cleanText } from "../domain/text.js";
 import {
   ApiError,
   AuthenticationError,
@@ -49,26 +50,31 @@ function apiErrorText(error: ApiError, context: ErrorContext): string {
     return "Access denied (403): the API key has expired, or the account has no Pro plan, which API access needs. Create a new key in the settings under API access, or check the plan.";
   }
   if (error instanceof NotFoundError) {
-    return `Not found (404): ${error.serviceMessage}. The id may be wrong or belong to another account: check it; list_customers shows the valid ids.`;
+    return `Not found (404): ${said(error.serviceMessage)}. The id may be wrong or belong to another account: check it; list_customers shows the valid ids.`;
   }
   if (error instanceof RateLimitedError) {
     const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
     return `The service's rate limit is reached (100 requests a minute). Try again in ${seconds} s (after ${error.retryAt.toISOString()}).`;
   }
   if (error instanceof BadRequestError) {
-    return `The service refused the request (${error.status}): ${error.serviceMessage}. Correct the input and try again.`;
+    return `The service refused the request (${error.status}): ${said(error.serviceMessage)}. Correct the input and try again.`;
   }
   if (error instanceof ServerError) {
-    return `The Invoicing Service failed (${error.status}: ${error.serviceMessage}). This is usually temporary: try again in a minute; if it persists, contact the service's support.`;
+    return `The Invoicing Service failed (${error.status}: ${said(error.serviceMessage)}). This is usually temporary: try again in a minute; if it persists, contact the service's support.`;
   }
   if (error instanceof TimeoutError) {
-    return `The Invoicing Service did not answer within ${Math.round(error.timeoutMs / 100) / 10} s. Try again; if it keeps happening, check the service's status or raise INVOICING_TIMEOUT_MS.`;
+    // A last attempt may only have had what was left of the call's budget: then say so, not "0 s".
+    const within =
+      error.timeoutMs >= 100
+        ? `within ${Math.round(error.timeoutMs / 100) / 10} s`
+        : "in the time left for this call";
+    return `The Invoicing Service did not answer ${within}. Try again; if it keeps happening, check the service's status or raise INVOICING_TIMEOUT_MS.`;
   }
   if (error instanceof NetworkError) {
     return `Could not reach the Invoicing Service (${error.code}). Check INVOICING_BASE_URL and the network connection, then try again.`;
   }
   if (error instanceof InvalidResponseError) {
-    const excerpt = error.excerpt ? ` It began: "${error.excerpt}".` : "";
+    const excerpt = error.excerpt ? ` It began: "${said(error.excerpt)}".` : "";
     return `The answer (status ${error.status}) was not a valid Invoicing Service API response: ${error.problem}.${excerpt} Check INVOICING_BASE_URL; if it is right, the service may be having trouble: try again later.`;
   }
   if (error instanceof OutcomeUnknownError) {
@@ -76,6 +82,11 @@ function apiErrorText(error: ApiError, context: ErrorContext): string {
     return `The service may or may not have carried this out (${causeText(error.cause)}). Do not simply retry: first ${check} whether it exists, so nothing is created twice.`;
   }
   return `The request failed (${error.kind}).`;
+}
+
+/** What the service said is text from outside: cleaned of control and bidi characters, and capped. */
+function said(message: string): string {
+  return cleanText(message, 300);
 }
 
 function causeText(cause: ApiError): string {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getEurReport } from "../api/reports.js";
-import { parseYear } from "../domain/dates/index.js";
+import { parseYear } from "../domain/dates/year.js";
 import { moneyOutput } from "./args.js";
 import { dateContext } from "./date-args.js";
 import { defineTool } from "./define-tool.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listInvoices } from "../api/invoices.js";
 import { invoiceStatusSchema } from "../api/schemas.js";
-import { formatDay } from "../domain/dates/index.js";
+import { formatDay } from "../domain/dates/format.js";
 import { fromCents, toCents } from "../domain/money.js";
 import { customerArg, dayArg, limitArg, moneyOutput, offsetArg, pageOutput } from "./args.js";
 import { dayRange, withinDays } from "./date-args.js";
@@ -44,7 +44,7 @@ export const listInvoicesTool = defineTool({
     sums: z.object({ netAmount: moneyOutput, grossAmount: moneyOutput, currency: z.literal("EUR") }),
   }),
   async handler(args, context) {
-    const range = dayRange(args.from, args.to, context);
+    const inRange = withinDays(await dayRange(args.from, args.to, context), context.timeZone);
     const customer =
       args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);
     const [{ items }, names] = await Promise.all([
@@ -55,7 +55,7 @@ export const listInvoicesTool = defineTool({
       // Also here: how the service treats an unknown or unsupported filter is not shown.
       .filter((invoice) => args.status === undefined || invoice.status === args.status)
       .filter((invoice) => customer === undefined || invoice.customerId === customer._id)
-      .filter((invoice) => withinDays(invoice.invoiceDate, range, context.timeZone))
+      .filter((invoice) => inRange(invoice.invoiceDate))
       .sort((a, b) => b.invoiceDate - a.invoiceDate || b.invoiceNumber.localeCompare(a.invoiceNumber));
 
     let net = 0;

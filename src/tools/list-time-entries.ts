@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listTimeEntries } from "../api/time-entries.js";
-import { formatDay, formatDuration, formatInstant } from "../domain/dates/index.js";
+import { formatDuration } from "../domain/dates/duration.js";
+import { formatDay, formatInstant } from "../domain/dates/format.js";
 import { cleanText } from "../domain/text.js";
 import { customerArg, dayArg, limitArg, offsetArg, pageOutput, projectArg } from "./args.js";
 import { dayRange, withinDays } from "./date-args.js";
@@ -42,7 +43,7 @@ export const listTimeEntriesTool = defineTool({
     totalMinutes: z.number().int().describe("Sum over all matching completed entries, not just this page."),
   }),
   async handler(args, context) {
-    const range = dayRange(args.from, args.to, context);
+    const range = await dayRange(args.from, args.to, context);
     const customer =
       args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);
     const project =
@@ -60,8 +61,9 @@ export const listTimeEntriesTool = defineTool({
       context.directory.customerNames(),
       context.directory.projectNames(),
     ]);
+    const inRange = withinDays(range, context.timeZone);
     const matching = items
-      .filter((e) => withinDays(e.startTime, range, context.timeZone))
+      .filter((e) => inRange(e.startTime))
       .filter((e) => customer === undefined || e.customerId === customer._id)
       .filter((e) => project === undefined || e.projectId === project._id)
       .sort((a, b) => b.startTime - a.startTime);

@@ -1,13 +1,9 @@
 import { z } from "zod";
 import { createTimeEntry, listTimeEntries } from "../api/time-entries.js";
-import {
-  DateInputError,
-  formatDay,
-  formatDuration,
-  formatInstant,
-  parseDuration,
-  resolveInstant,
-} from "../domain/dates/index.js";
+import { formatDuration, parseDuration } from "../domain/dates/duration.js";
+import { DateInputError } from "../domain/dates/errors.js";
+import { formatDay, formatInstant } from "../domain/dates/format.js";
+import { loadDates } from "../domain/dates/lazy.js";
 import { InputError } from "../domain/input-error.js";
 import { amountForHours, fromCents, toCents } from "../domain/money.js";
 import { cleanText } from "../domain/text.js";
@@ -79,7 +75,7 @@ export const logTimeTool = defineTool({
     const owner = customer ?? (await context.directory.customers()).find((c) => c._id === project.customerId);
     const customerId = customer?._id ?? project.customerId;
 
-    const start = resolveInstant(args.start, dateContext(context));
+    const start = (await loadDates()).resolveInstant(args.start, dateContext(context));
     if (start.timeOfDay === "start-of-day") {
       throw new DateInputError(
         "instant",
@@ -87,7 +83,7 @@ export const logTimeTool = defineTool({
         'it has no time of day; say when the work began, e.g. "yesterday 9:00" or "gestern 14 Uhr"',
       );
     }
-    const endMs = endOf(args, start.ms, context);
+    const endMs = await endOf(args, start.ms, context);
     const minutes = Math.round((endMs - start.ms) / 60_000);
     if (endMs <= start.ms)
       throw new InputError(
@@ -156,11 +152,11 @@ export const logTimeTool = defineTool({
   },
 });
 
-function endOf(
+async function endOf(
   args: { end?: string | undefined; duration?: string | undefined },
   startMs: number,
   context: Parameters<typeof resolveEnd>[2],
-): number {
+): Promise<number> {
   if (args.end !== undefined && args.duration !== undefined) {
     throw new InputError("Give either end or duration, not both.");
   }
@@ -170,7 +166,7 @@ function endOf(
       'Give an end ("17:00", "today 17:30") or a duration ("2.5h", "90 min") for the entry.',
     );
   }
-  const end = resolveEnd(args.end, startMs, context);
+  const end = await resolveEnd(args.end, startMs, context);
   if (end.timeOfDay === "start-of-day") {
     throw new DateInputError("instant", args.end, 'it has no time of day; an end needs one, e.g. "17:00"');
   }

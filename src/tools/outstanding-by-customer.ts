@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getOutstandingByCustomer } from "../api/reports.js";
-import { formatDay } from "../domain/dates/index.js";
+import { formatDay } from "../domain/dates/format.js";
 import { fromCents, toCents } from "../domain/money.js";
 import { cleanText } from "../domain/text.js";
 import { customerArg, moneyOutput } from "./args.js";

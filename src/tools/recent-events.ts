@@ -1,11 +1,7 @@
 import { z } from "zod";
-import {
-  DateInputError,
-  dayBoundsUtc,
-  formatInstant,
-  parseInstant,
-  parsePeriod,
-} from "../domain/dates/index.js";
+import { DateInputError } from "../domain/dates/errors.js";
+import { dayBoundsUtc, formatInstant } from "../domain/dates/format.js";
+import { loadDates } from "../domain/dates/lazy.js";
 import { fromCents, toCents } from "../domain/money.js";
 import { describeEvent, eventRow } from "../events/view.js";
 import { EVENT_NAMES } from "../webhooks/event-names.js";
@@ -63,8 +59,9 @@ export const recentEventsTool = defineTool({
   async handler(args, context) {
     const path = context.inboxPath;
     if (!path) throw new Error("recent_events is only registered when INVOICING_INBOX is set");
-    const from = args.since === undefined ? Number.NEGATIVE_INFINITY : bound(args.since, "start", context);
-    const to = args.until === undefined ? Number.POSITIVE_INFINITY : bound(args.until, "end", context);
+    const from =
+      args.since === undefined ? Number.NEGATIVE_INFINITY : await bound(args.since, "start", context);
+    const to = args.until === undefined ? Number.POSITIVE_INFINITY : await bound(args.until, "end", context);
     const stored = await readInbox(path, args.type === undefined ? {} : { type: args.type });
     const matching = stored
       .map(eventRow)
@@ -102,7 +99,8 @@ export const recentEventsTool = defineTool({
 });
 
 /** A period phrase is its first day's start or last day's end; anything else is a point in time. */
-function bound(text: string, side: "start" | "end", context: ToolContext): number {
+async function bound(text: string, side: "start" | "end", context: ToolContext): Promise<number> {
+  const { parseInstant, parsePeriod } = await loadDates();
   const ctx = dateContext(context);
   try {
     const period = parsePeriod(text, ctx);

@@ -1,0 +1,73 @@
+/**
+ * One working call per tool, the kind of call a model makes: reads that resolve a name first (so
+ * they make several requests), and writes whose records can be counted in the sandbox afterwards.
+ */
+import { listCustomers } from "../../src/api/customers.js";
+import { listInvoices } from "../../src/api/invoices.js";
+import { listTimeEntries } from "../../src/api/time-entries.js";
+import type { ApiClient } from "../../src/http/client.js";
+
+export type Args = Record<string, unknown>;
+
+export interface ReadCase {
+  tool: string;
+  args: Args;
+}
+
+export interface WriteCase {
+  tool: string;
+  /** The path its POST goes to. */
+  postPath: string;
+  /** A call of its own for each matrix cell, so records of different cells never mix. */
+  args(cell: number): Args;
+  /** How many records this call's arguments have created in the sandbox. */
+  stored(api: ApiClient, args: Args): Promise<number>;
+}
+
+export const READ_CASES: ReadCase[] = [
+  { tool: "list_invoices", args: { customer: "mueller", from: "2026-01-01" } },
+  { tool: "customer_summary", args: { customer: "mueller" } },
+  { tool: "eur_report", args: { year: 2025 } },
+  { tool: "outstanding_by_customer", args: { customer: "mueller" } },
+  { tool: "list_customers", args: { query: "mueller" } },
+  { tool: "list_projects", args: { customer: "mueller" } },
+  { tool: "list_time_entries", args: { project: "Website Relaunch", from: "2026-11-01", to: "2026-11-22" } },
+  { tool: "time_summary", args: { customer: "mueller" } },
+];
+
+export const WRITE_CASES: WriteCase[] = [
+  {
+    tool: "create_invoice",
+    postPath: "/api/v1/invoices",
+    args: (cell) => ({
+      customer: "mueller",
+      netAmount: 100 + cell,
+      periodStart: "2026-10-01",
+      periodEnd: "2026-10-31",
+      invoiceDate: "2026-11-20",
+      invoiceNumber: `FAULT-${cell}`,
+    }),
+    stored: async (api, args) =>
+      (await listInvoices(api)).items.filter((i) => i.invoiceNumber === args.invoiceNumber).length,
+  },
+  {
+    tool: "log_time",
+    postPath: "/api/v1/time-entries",
+    args: (cell) => ({
+      project: "Website Relaunch",
+      start: "2026-11-18T09:00",
+      duration: "45 min",
+      description: `Fault matrix cell ${cell}`,
+    }),
+    stored: async (api, args) =>
+      (await listTimeEntries(api, { from: "2026-11-17", to: "2026-11-19" })).items.filter(
+        (e) => e.description === args.description,
+      ).length,
+  },
+  {
+    tool: "create_customer",
+    postPath: "/api/v1/customers",
+    args: (cell) => ({ name: `Fehlerfall ${cell}`, hourlyRate: 80 }),
+    stored: async (api, args) => (await listCustomers(api)).items.filter((c) => c.name === args.name).length,
+  },
+];
