@@ -100,7 +100,8 @@ export function faultKinds(key: string): FaultKind[] {
     {
       label: "hung response",
       action: { kind: "hang" },
-      read: /The Invoicing Service did not answer within [\d.]+ s\. Try again/,
+      // The last attempt may only get what is left of the call's budget, and the text then says so.
+      read: /The Invoicing Service did not answer (within [\d.]+ s|in the time left for this call)\. Try again/,
       when: "after",
       write: unknownOutcome("no answer in time after the request was sent"),
       maxPosts: 1,

@@ -1,0 +1,345 @@
+#!/usr/bin/env node
+/**
+ * Cold start: from spawn to `initialize` answered to `tools/list` answered, for our server as users
+ * start it (the built bin, the bundle), a floor (bare Node answering by hand) and a one-tool server
+ * on the same SDK. Contenders run interleaved, one process at a time.
+ *
+ *   node bench/cold-start.mjs [--rounds 30] [--node /path/to/node] [--before DIR] [--no-write]
+ *
+ * --node runs every contender on another Node binary (its figures are kept per Node major).
+ * --before DIR adds DIR/dist/index.js and DIR/bundle/invoicing-mcp.mjs (an earlier build) as two
+ * more contenders, and keeps their figures as the "before" shown beside today's.
+ */
+import { execFileSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { flag, numberOption, option } from "./lib/args.mjs";
+import { interleave } from "./lib/interleave.mjs";
+import { machineLine, ms, table, times, verdict, writeSection } from "./lib/markdown.mjs";
+import { BIN, BUNDLE, FIXTURES, requireBuild } from "./lib/paths.mjs";
+import { loadResult, saveResult } from "./lib/results.mjs";
+import { buildSplitBundle } from "./lib/split-bundle.mjs";
+import { median, msSince, quantile } from "./lib/stats.mjs";
+import { StdioClient } from "./lib/stdio-client.mjs";
+
+requireBuild({ bundle: true });
+const ROUNDS = numberOption("--rounds", 30);
+const WARMUP = 2;
+const NODE = option("--node", process.execPath);
+const BEFORE = option("--before", undefined);
+const BEFORE_LABEL = option("--before-label", "an earlier build");
+const nodeVersion = execFileSync(NODE, ["--version"]).toString().trim();
+const nodeMajor = Number(nodeVersion.slice(1).split(".")[0]);
+const machine = machineLine(nodeVersion);
+
+// The two requests need no network: a key and an address are set so the server starts as a
+// configured user's does, and nothing is sent until a tool is called.
+const ENV = {
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  INVOICING_API_KEY: "bench-not-a-real-key",
+  INVOICING_BASE_URL: "http://127.0.0.1:9",
+};
+
+const contenders = [
+  { name: "floor", label: "floor: bare Node answering by hand", args: [join(FIXTURES, "floor-server.mjs")] },
+  { name: "sdk", label: "one-tool server on the same SDK", args: [join(FIXTURES, "one-tool-server.mjs")] },
+  { name: "bin", label: "our server: built bin (`node dist/index.js`)", args: [BIN], tools: 11 },
+  {
+    name: "bundle",
+    label: "our server: bundle (`node bundle/invoicing-mcp.mjs`)",
+    args: [BUNDLE],
+    tools: 11,
+  },
+  {
+    name: "bundleSplit",
+    label: "experiment, not shipped: the bundle split into chunks (esbuild `splitting`)",
+    args: [await buildSplitBundle()],
+    tools: 11,
+  },
+];
+// Node 22.1+ has a compile cache: our bin turns it on itself (src/index.ts); a bundle is compiled
+// before its first line runs, so only a launcher that sets NODE_COMPILE_CACHE can give it one.
+if (nodeMajor >= 22) {
+  contenders.push(
+    {
+      name: "binNoCache",
+      label: "built bin, compile cache off (`NODE_DISABLE_COMPILE_CACHE=1`)",
+      args: [BIN],
+      tools: 11,
+      env: { NODE_DISABLE_COMPILE_CACHE: "1" },
+    },
+    {
+      name: "bundleCache",
+      label: "bundle, launched with `NODE_COMPILE_CACHE` set",
+      args: [BUNDLE],
+      tools: 11,
+      env: { NODE_COMPILE_CACHE: join(tmpdir(), "invoicing-mcp-bench-compile-cache") },
+    },
+  );
+}
+if (BEFORE) {
+  contenders.push(
+    { name: "binBefore", label: "before: built bin", args: [join(BEFORE, "dist", "index.js")], tools: 11 },
+    {
+      name: "bundleBefore",
+      label: "before: bundle",
+      args: [join(BEFORE, "bundle", "invoicing-mcp.mjs")],
+      tools: 11,
+    },
+  );
+}
+
+/** One cold start; the sample is both times, so init and list stay paired. */
+async function startOnce(contender) {
+  const started = process.hrtime.bigint();
+  const client = new StdioClient(NODE, contender.args, { ...ENV, ...contender.env });
+  try {
+    await client.initialize();
+    const initMs = msSince(started);
+    const { tools } = await client.request("tools/list");
+    const listMs = msSince(started);
+    if (contender.tools !== undefined && tools.length !== contender.tools) {
+      throw new Error(`${contender.name} listed ${tools.length} tools, expected ${contender.tools}`);
+    }
+    return { initMs, listMs };
+  } finally {
+    await client.kill();
+  }
+}
+
+const samples = await interleave(
+  contenders.map((c) => ({ name: c.name, run: () => startOnce(c) })),
+  {
+    rounds: ROUNDS,
+    warmup: WARMUP,
+    onRound: (r) => r > 0 && process.stderr.write(`\rcold start: round ${r}/${ROUNDS}`),
+  },
+);
+process.stderr.write("\n");
+
+const figures = {};
+for (const c of contenders) {
+  const runs = samples.get(c.name);
+  const list = runs.map((r) => r.listMs);
+  figures[c.name] = {
+    label: c.label,
+    initMs: median(runs.map((r) => r.initMs)),
+    listMs: median(list),
+    p10: quantile(list, 0.1),
+    p90: quantile(list, 0.9),
+  };
+}
+const ratio = (a, b) => figures[a].listMs / figures[b].listMs;
+const goals = [
+  {
+    figure: "cold start, built bin vs one-tool SDK server",
+    goal: "≤ 1×",
+    result: times(ratio("bin", "sdk")),
+    met: ratio("bin", "sdk") <= 1,
+  },
+  {
+    figure: "cold start, bundle vs one-tool SDK server",
+    goal: "≤ 1×",
+    result: times(ratio("bundle", "sdk")),
+    met: ratio("bundle", "sdk") <= 1,
+  },
+  {
+    figure: "cold start, built bin vs floor",
+    goal: "≤ 2×",
+    result: times(ratio("bin", "floor")),
+    met: ratio("bin", "floor") <= 2,
+  },
+  {
+    figure: "cold start, bundle vs floor",
+    goal: "≤ 2×",
+    result: times(ratio("bundle", "floor")),
+    met: ratio("bundle", "floor") <= 2,
+  },
+];
+
+const run = { node: nodeVersion, machine, rounds: ROUNDS, figures, date: new Date().toISOString() };
+console.log(JSON.stringify(run, null, 2));
+if (BEFORE) {
+  saveResult("cold-start-before", {
+    node: nodeVersion,
+    machine,
+    rounds: ROUNDS,
+    date: run.date,
+    label: BEFORE_LABEL,
+    figures: {
+      floor: figures.floor,
+      sdk: figures.sdk,
+      bin: figures.binBefore,
+      bundle: figures.bundleBefore,
+    },
+    // Today's build from the same run: only figures from one run compare well on a shared machine.
+    sameRun: { bin: figures.bin, bundle: figures.bundle },
+  });
+}
+// The summary's goals come from the Node that `npm run bench` runs on; other Node versions are kept aside.
+saveResult(NODE === process.execPath ? "cold-start" : `cold-start-node${nodeMajor}`, {
+  ...run,
+  ...(NODE === process.execPath ? { goals } : {}),
+});
+
+if (!flag("--no-write")) writeSection("Cold start", render());
+
+function render() {
+  const main = loadResult("cold-start") ?? run;
+  const before = loadResult("cold-start-before");
+  const names = Object.keys(main.figures).filter((name) => !name.endsWith("Before"));
+  const rows = names.map((name) => {
+    const f = main.figures[name];
+    const b = before?.figures[name];
+    return [
+      f.label,
+      ms(f.initMs),
+      ms(f.listMs),
+      `${ms(f.p10, 0)} – ${ms(f.p90, 0)}`,
+      times(f.listMs / main.figures.floor.listMs),
+      times(f.listMs / main.figures.sdk.listMs),
+      b ? `${ms(b.listMs)} (${times(b.listMs / before.figures.floor.listMs)} floor)` : "",
+    ];
+  });
+  const others = [20, 22, 24, 26]
+    .map((major) => loadResult(`cold-start-node${major}`))
+    .filter((r) => r && r.node !== main.node);
+  const otherTables = others.map(
+    (o) =>
+      `On ${o.node} (same machine, ${o.rounds} interleaved rounds, ${o.date.slice(0, 10)}):\n\n` +
+      table(
+        ["contender", "tools/list answered", "× floor", "× one-tool SDK"],
+        Object.keys(o.figures).map((name) => [
+          o.figures[name].label,
+          ms(o.figures[name].listMs),
+          times(o.figures[name].listMs / o.figures.floor.listMs),
+          times(o.figures[name].listMs / o.figures.sdk.listMs),
+        ]),
+      ) +
+      cacheNote(o),
+  );
+  const goalRows = (main.goals ?? goals).map((g) => [g.figure, g.goal, g.result, verdict(g.met)]);
+  return `Spawn → \`initialize\` answered → \`tools/list\` answered, as an MCP client starts a stdio server. Each
+contender runs once per round, one process at a time, rounds rotating the order (A B C D, B C D A,
+…); ${main.rounds} rounds after ${WARMUP} warm-up rounds; medians. The client writes \`initialize\` right after
+the spawn, then \`notifications/initialized\` and \`tools/list\`. Our server runs with a (dummy) key and base
+URL, as a configured user's does; neither request touches the network. Reproduce with
+\`node bench/cold-start.mjs\` (after \`npm run build && npm run bundle\`).
+
+${table(
+  [
+    "contender",
+    "initialize answered",
+    "tools/list answered",
+    "p10 – p90",
+    "× floor",
+    "× one-tool SDK",
+    "before",
+  ],
+  rows,
+)}
+
+${table(["goal", "target", "now", ""], goalRows)}
+
+${before ? beforeNote(before) : ""}
+
+${[cacheNote(main).trim(), notes(main)].filter(Boolean).join("\n\n")}
+
+${otherTables.join("\n\n")}
+
+Machine: ${main.machine}.${before ? `\n\nBefore: ${before.machine.replace(/, commit .*$/, "")}.` : ""}`;
+}
+
+/** Where the "before" column comes from, and the same run's figures for today's build. */
+function beforeNote(before) {
+  const f = before.figures;
+  const pair = (name) =>
+    `${ms(f[name].listMs, 0)} → ${ms(before.sameRun[name].listMs, 0)} (${times(f[name].listMs / before.sameRun[name].listMs)} faster)`;
+  return `"Before" is ${before.label}, measured ${before.date.slice(0, 10)} in one interleaved run (${before.rounds} rounds) with the
+same contenders and today's build, so its ratio to that run's floor is beside it. In that run, to
+\`tools/list\` answered: built bin ${pair("bin")}, bundle ${pair("bundle")}.`;
+}
+
+/** On Node 22.1+: what the compile cache saves, for the bin (on by itself) and the bundle (set from outside). */
+function cacheNote(run) {
+  const f = run.figures;
+  if (!f.binNoCache) return "";
+  const saved = (without, withCache) => {
+    const ms_ = without.listMs - withCache.listMs;
+    return ms_ > without.listMs * 0.03 ? `saves ${ms(ms_, 0)}` : "saves nothing measurable";
+  };
+  return `\n\nOn Node 22.1+ our bin turns the compile cache on itself (src/index.ts): against the row with it
+off, the cache ${saved(f.binNoCache, f.bin)} from the second start on (the warm-up rounds fill it). The bundle
+cannot turn it on for itself (V8 compiles the whole file before its first line runs); with
+\`NODE_COMPILE_CACHE\` set by whoever launches it, the cache ${saved(f.bundle, f.bundleCache)}: V8 caches the code it compiled before the
+module ran, which for one big file is little more than its top level, the functions inside being
+compiled lazily as they run. The floor and the one-tool server use no cache.`;
+}
+
+/** What was changed, where the time goes, and for each missed goal why and what would close it. */
+function notes(main) {
+  const missed = new Set((main.goals ?? goals).filter((g) => !g.met).map((g) => g.figure));
+  const missedAny = (word) => [...missed].some((f) => f.includes(word));
+  const sdkOverFloor = times(main.figures.sdk.listMs / main.figures.floor.listMs);
+  const split = main.figures.bundleSplit;
+  const splitVsSdk = split ? times(split.listMs / main.figures.sdk.listMs) : "?";
+  const parts = [
+    `**What was changed to start faster** (src/, each lazy import a small named helper with its reason):
+
+1. \`chrono-node\` is imported per locale (\`chrono-node/de\`, \`chrono-node/en\`), not through its index, which
+   loads all sixteen locales (src/domain/dates/chrono-reader.ts).
+2. The date module's phrase readers, and chrono-node with them, are imported when a tool first reads a
+   date phrase (\`loadDates()\`, src/domain/dates/lazy.ts); what starts with the server imports only the
+   small parts (format, errors, duration, year). A Biome rule keeps the date index out of static imports.
+3. \`date-fns\` is imported per function (\`date-fns/addDays\`), not through its index of about 300 modules;
+   a Biome rule keeps it that way.
+4. undici (about a hundred CommonJS modules) is imported on the first HTTP request, and the keep-alive
+   agent made then (\`loadUndici()\`, src/http/client.ts); \`initialize\` and \`tools/list\` send none.
+5. No ICU work at start: the time-zone check (src/config.ts) asks \`Intl.supportedValuesOf\` before building an
+   \`Intl.DateTimeFormat\` (the first one loads ICU's data, ~15 ms), and the EUR formatter in
+   src/domain/money.ts is made on first use instead of at import.
+6. \`module.enableCompileCache()\` in src/index.ts where Node has it (22.1+); Node 20 is untouched.
+
+Already lazy before: the sandbox (\`--sandbox\`, \`sandbox\`), \`doctor\` and \`webhooks\` are imported only in their
+modes (src/index.ts, src/stdio.ts). The bundle gains from 1–5 as well: esbuild turns each \`import()\` of a
+bundled module into a function that runs that module on first use, so chrono-node, undici and the
+phrase readers are parsed at start but not run. What the first calls pay instead, once per process,
+is measured in "Cold start: the first calls" below.
+
+**Where the time goes now** (next section): Node itself (the floor), zod and the SDK, which every server
+on this SDK loads (the one-tool server is ${sdkOverFloor} the floor), then our 75 modules and the 46
+date-fns and @date-fns/tz files the date formatters use. For the built bin most of the rest is
+Node's ES module loader, paid per file (resolve, read, compile, link): the bundle, one file holding
+the same code, starts faster, but V8 reads all of its 3 MB before the first line runs, undici (a
+third of it), chrono-node and the sandbox included, which start-up does not run.`,
+  ];
+  if (missedAny("built bin vs one-tool")) {
+    parts.push(`**Missed: the built bin vs the one-tool server.** The bin loads about 230 module files at start (zod 97,
+the SDK 12, ours 75, date-fns and @date-fns/tz 46) against the one-tool server's 110, and registers
+11 tools, 4 resources and 4 prompts, whose schemas \`tools/list\` turns into JSON Schema. What would
+close it: start a bundle instead (point the package's \`bin\` at it, as the MCP Bundle already does),
+which removes the per-file loading, best the split one (experiment row); on Node 22+ the compile cache takes a
+part (table below); dropping date-fns' \`format\` from the three formatters that use it would save
+its ~40 files.`);
+  }
+  if (missedAny("bundle vs one-tool")) {
+    parts.push(`**Missed: the bundle vs the one-tool server.** The bundle is one 3 MB file, and V8 reads all of it
+before the first line runs; undici alone is a third of it though used only after start. What would
+close it: split the bundle so that what start-up does not run (undici, chrono-node, the sandbox,
+doctor, webhooks) sits in files of its own, read only when imported. The experiment row measures
+exactly that (esbuild's \`splitting\`, same options otherwise): ${splitVsSdk} the one-tool server. It is not
+done here because it changes what ships (the MCP Bundle and \`npm run bundle\` would hold a directory
+of chunks instead of one file; scripts/bundle.mjs, pack-mcpb.mjs and CI's smoke test copy one file)
+and that is a packaging decision. Minifying would also help (about half the bytes), but the project
+keeps the bundle readable for stack traces. The compile cache does not help a bundle (see below).`);
+  }
+  if (missedAny("vs floor")) {
+    parts.push(`**Missed: within 2× of the floor.** Not reachable by any server on this SDK: the one-tool server
+alone is ${sdkOverFloor} the floor, importing zod and the SDK (its Ajv validator included) and building their
+schemas. What would close it: an SDK that loads lazily what \`initialize\` and \`tools/list\` do not need
+(Ajv, the HTTP transports), or a V8 start-up snapshot of the bundled server (\`node --build-snapshot\`),
+neither of which this project controls alone.`);
+  }
+  return parts.join("\n\n");
+}
