@@ -31,7 +31,7 @@ const QUERY_KEYS = new Set(["status", "from", "to", "year", "customerId", "offse
 
 function expectInsideApi(request: RecordedRequest): void {
   const match = API_ROUTES.map((route) => route.exec(request.path)).find((m) => m !== null);
-  expect(match, `${request.method} ${request.path}`).toBeTruthy();
+  expect(match, `${request.method} ${request.path} is not an API route`).not.toBeUndefined();
   const id = match?.[1];
   if (id !== undefined) {
     const decoded = decodeURIComponent(id);
