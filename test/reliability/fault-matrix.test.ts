@@ -41,18 +41,18 @@ const FAULTS = faultKinds(KEY);
 vi.setConfig({ maxConcurrency: 8 });
 
 /** Real time that a test can move forward (past a Retry-After) without sleeping. */
-function skippableClock() {
-  let skipped = 0;
+function advanceableClock() {
+  let advanced = 0;
   return {
-    now: () => Date.now() + skipped,
-    skip: (ms: number) => {
-      skipped += ms;
+    now: () => Date.now() + advanced,
+    advance: (ms: number) => {
+      advanced += ms;
     },
   };
 }
 
 async function connectForFaults(sandbox: Sandbox, env: Record<string, string> = {}, budgetMs = BUDGET_MS) {
-  const clock = skippableClock();
+  const clock = advanceableClock();
   const connected = await connect(sandbox, {
     env,
     clientOptions: {
@@ -148,7 +148,7 @@ describe("fault matrix", () => {
             c.call(tool, args),
           );
           expectFaultAnswer(faulted, fault.read);
-          c.clock.skip(61_000);
+          c.clock.advance(61_000);
           const again = await c.call(tool, args);
           expect(again.isError, again.text).toBe(false);
         } finally {
@@ -177,7 +177,7 @@ describe("fault matrix", () => {
             args: Args,
             processed: number,
           ) {
-            c.clock.skip(61_000);
+            c.clock.advance(61_000);
             const again = await c.call(write.tool, args);
             expect(again.isError, again.text).toBe(false);
             expect(again.data.outcome).toBe(processed === 0 ? "created" : "already_exists");
