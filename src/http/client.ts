@@ -24,7 +24,7 @@ import {
   TimeoutError,
 } from "./errors.js";
 import { GovernorWaitTooLong, governorFor, type RateGovernor } from "./governor.js";
-import { type AttemptOutcome, decideRetry, parseRetryAfter } from "./retry.js";
+import { type AttemptOutcome, decideRetry, parseRateLimitReset, parseRetryAfter } from "./retry.js";
 import { validateData } from "./validate.js";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -59,6 +59,8 @@ interface HttpAnswer {
   body: string;
   contentType: string | undefined;
   retryAfter: string | undefined;
+  /** `X-RateLimit-Reset`, parsed and capped. */
+  resetMs: number | undefined;
 }
 
 type Attempt = ({ ok: true } & HttpAnswer) | { ok: false; error: ApiError };
@@ -176,7 +178,7 @@ export class ApiClient {
       return undefined;
     }
     if (decision.reason === "wait_exceeds_budget" && outcome.kind === "status" && outcome.status === 429) {
-      return new RateLimitedError(decision.delayMs, info, now);
+      return new RateLimitedError(decision.delayMs, info, now, 429, this.governor.rateLimit());
     }
     return info.method === "GET" ? error : forWrite(error, info);
   }
@@ -193,7 +195,8 @@ export class ApiClient {
       permit = await this.governor.acquire(deadline);
     } catch (error) {
       if (error instanceof GovernorWaitTooLong) {
-        return { ok: false, error: new RateLimitedError(error.waitMs, info, this.now(), undefined) };
+        const limit = this.governor.rateLimit();
+        return { ok: false, error: new RateLimitedError(error.waitMs, info, this.now(), undefined, limit) };
       }
       throw error;
     }
@@ -214,7 +217,14 @@ export class ApiClient {
       headers = response.headers;
       const text = await readCapped(response.body);
       const contentType = header(headers, "content-type");
-      return { ok: true, status, body: text, contentType, retryAfter: header(headers, "retry-after") };
+      return {
+        ok: true,
+        status,
+        body: text,
+        contentType,
+        retryAfter: header(headers, "retry-after"),
+        resetMs: parseRateLimitReset(header(headers, "x-ratelimit-reset"), this.now()),
+      };
     } catch (error) {
       if (controller.signal.aborted) return { ok: false, error: new TimeoutError(timeoutMs, info) };
       if (error instanceof BodyTooLarge) {
@@ -231,6 +241,7 @@ export class ApiClient {
         limit: header(headers, "x-ratelimit-limit"),
         remaining: header(headers, "x-ratelimit-remaining"),
         retryAfterMs: parseRetryAfter(header(headers, "retry-after"), this.now()),
+        resetMs: parseRateLimitReset(header(headers, "x-ratelimit-reset"), this.now()),
       });
     }
   }
@@ -255,9 +266,11 @@ export class ApiClient {
     if (status === 429) {
       const now = this.now();
       return new RateLimitedError(
-        parseRetryAfter(result.retryAfter, now) ?? UNKNOWN_RATE_LIMIT_WAIT_MS,
+        parseRetryAfter(result.retryAfter, now) ?? result.resetMs ?? UNKNOWN_RATE_LIMIT_WAIT_MS,
         info,
         now,
+        429,
+        this.governor.rateLimit(),
       );
     }
     const parsed = parseEnvelope(result.body, result.contentType);

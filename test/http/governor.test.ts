@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GovernorWaitTooLong, RateGovernor } from "../../src/http/governor.js";
+import { MAX_SERVER_WAIT_MS } from "../../src/http/retry.js";
 
 /** A clock that only moves when someone sleeps: tests of minutes run in microseconds. */
 function fakeTime(start = 1_000_000) {
@@ -91,5 +92,32 @@ describe("RateGovernor", () => {
     (await governor.acquire()).release({ status: 429, retryAfterMs: 30_000 });
     await expect(governor.acquire(time.now() + 10_000)).rejects.toBeInstanceOf(GovernorWaitTooLong);
     await expect(governor.acquire(time.now() + 60_000)).resolves.toBeDefined();
+  });
+
+  it("never pauses longer than an hour, whatever a 429 or an empty window asks", async () => {
+    const time = fakeTime();
+    const governor = new RateGovernor({ windowMs: 1000, ...time });
+    let start = time.now();
+    (await governor.acquire()).release({ status: 429, retryAfterMs: 1e26 });
+    await governor.acquire().then((p) => p.release({ status: 200 }));
+    expect(time.now() - start).toBe(MAX_SERVER_WAIT_MS);
+
+    start = time.now();
+    (await governor.acquire()).release({
+      status: 200,
+      remaining: "0",
+      retryAfterMs: Number.POSITIVE_INFINITY,
+    });
+    await governor.acquire();
+    expect(time.now() - start).toBe(MAX_SERVER_WAIT_MS);
+  });
+
+  it("trusts X-RateLimit-Limit only within sane bounds, and tells what it learned", async () => {
+    const governor = new RateGovernor(fakeTime());
+    expect(governor.rateLimit()).toEqual({ limit: 100, windowMs: 60_000 });
+    for (const limit of ["40", "1000000000", "0", "-5", "1e3", "2.5", "Infinity", "", "10001"]) {
+      (await governor.acquire()).release({ status: 200, limit });
+    }
+    expect(governor.rateLimit()).toEqual({ limit: 40, windowMs: 60_000 });
   });
 });
