@@ -7,7 +7,7 @@ import type { Dispatcher } from "undici";
 import type { ZodType } from "zod";
 import { baseUrlPrefix, parseBaseUrl } from "./base-url.js";
 import { callDeadline } from "./call-budget.js";
-import { excerptOf, parseEnvelope } from "./envelope.js";
+import { EXCERPT_LENGTH, excerptOf, parseEnvelope } from "./envelope.js";
 import { errorCode } from "./error-code.js";
 import {
   ApiError,
@@ -24,6 +24,7 @@ import {
   TimeoutError,
 } from "./errors.js";
 import { GovernorWaitTooLong, governorFor, type RateGovernor } from "./governor.js";
+import { keyRedactor, type Redactor, redactDeep } from "./redact.js";
 import { type AttemptOutcome, decideRetry, parseRateLimitReset, parseRetryAfter } from "./retry.js";
 import { validateData } from "./validate.js";
 
@@ -83,6 +84,8 @@ const UNKNOWN_RATE_LIMIT_WAIT_MS = 60_000;
 export class ApiClient {
   readonly baseUrl: string;
   private readonly apiKey: string;
+  /** Whatever the service echoes back, the key never leaves this class, in any form (see redact.ts). */
+  private readonly redact: Redactor;
   private readonly timeoutMs: number;
   private readonly budgetMs: number;
   private readonly maxAttempts: number | undefined;
@@ -96,6 +99,7 @@ export class ApiClient {
   constructor(options: ApiClientOptions) {
     this.baseUrl = baseUrlPrefix(parseBaseUrl(options.baseUrl));
     this.apiKey = options.apiKey;
+    this.redact = keyRedactor(options.apiKey);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.budgetMs = Math.min(options.budgetMs ?? DEFAULT_BUDGET_MS, DEFAULT_BUDGET_MS);
     this.maxAttempts = options.maxAttempts;
@@ -135,7 +139,8 @@ export class ApiClient {
       if (result.ok) {
         const envelopeOrError = this.interpret(info, result);
         if (!(envelopeOrError instanceof ApiError)) {
-          const checked = validateData(schema, envelopeOrError.data, info, result.status);
+          const data = redactDeep(envelopeOrError.data, this.redact);
+          const checked = validateData(schema, data, info, result.status);
           if (checked.ok) return { data: checked.value, meta: envelopeOrError.meta };
           // A write answered 2xx was carried out even if we cannot read what came back.
           throw method === "GET" ? checked.error : forWrite(checked.error, info);
@@ -275,8 +280,9 @@ export class ApiClient {
     }
     const parsed = parseEnvelope(result.body, result.contentType);
     if (!parsed.ok) {
-      // Redacted before it is cut to an excerpt: a key across the cut would leave its first half.
-      return new InvalidResponseError(parsed.problem, info, status, excerptOf(this.redact(result.body)));
+      // Redacted before it is cut to its final length: a key across the cut would leave its first half.
+      const cleaned = this.redact(excerptOf(result.body, 4 * EXCERPT_LENGTH));
+      return new InvalidResponseError(parsed.problem, info, status, excerptOf(cleaned));
     }
     const { envelope } = parsed;
     if (status >= 200 && status < 300) {
@@ -313,11 +319,6 @@ export class ApiClient {
     };
     if (body !== undefined) headers["content-type"] = "application/json";
     return headers;
-  }
-
-  /** Whatever the service echoes back, the key never leaves this class. */
-  private redact(text: string): string {
-    return this.apiKey.length >= 4 ? text.split(this.apiKey).join("[redacted]") : text;
   }
 }
 

@@ -13,7 +13,7 @@ export type EnvelopeResult =
   | { ok: true; envelope: Envelope }
   | { ok: false; problem: string; excerpt: string };
 
-const EXCERPT_LENGTH = 120;
+export const EXCERPT_LENGTH = 120;
 
 export function parseEnvelope(body: string, contentType: string | undefined): EnvelopeResult {
   if (body.trim() === "") return { ok: false, problem: "the body is empty", excerpt: "" };
