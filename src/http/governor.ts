@@ -10,14 +10,15 @@
  * Admission is first come, first served. A 429 pauses everyone for its `Retry-After`;
  * `X-RateLimit-Remaining: 0` pauses until the window turns; `X-RateLimit-Limit` resizes. What the
  * service says is trusted only within bounds: no pause longer than MAX_SERVER_WAIT_MS, no limit
- * outside 1 to MAX_TRUSTED_LIMIT (a limit of 10^9 would switch pacing off).
+ * above MAX_TRUSTED_LIMIT (10^9 would switch pacing off), and nothing that is not a whole number
+ * of at least 1.
  */
 import { capServerWait } from "./retry.js";
 
 export const DEFAULT_LIMIT = 100;
 export const DEFAULT_WINDOW_MS = 60_000;
 export const DEFAULT_MAX_IN_FLIGHT = 4;
-/** A service announcing more than this per window is not believed; the last sane limit stays. */
+/** A service announcing more than this per window is believed only up to it. */
 export const MAX_TRUSTED_LIMIT = 10_000;
 
 /** What the governor paces by: `limit` requests per `windowMs`. */
@@ -138,7 +139,7 @@ export class RateGovernor {
     const limit = signals.limit?.trim();
     if (limit !== undefined && /^\d+$/.test(limit)) {
       const value = Number(limit);
-      if (value >= 1 && value <= MAX_TRUSTED_LIMIT) this.limit = value;
+      if (value >= 1) this.limit = Math.min(value, MAX_TRUSTED_LIMIT);
     }
     if (signals.status === 429) {
       this.pause(now, signals.retryAfterMs ?? signals.resetMs ?? this.windowMs / 60);
