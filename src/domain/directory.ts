@@ -4,6 +4,7 @@
  * names and to name the ids in every answer.
  */
 import { listCustomers } from "../api/customers.js";
+import { itemsOf, type ListResult, wholeList } from "../api/list.js";
 import { listProjects } from "../api/projects.js";
 import type { Customer, Project } from "../api/schemas.js";
 import type { ApiClient } from "../http/client.js";
@@ -18,8 +19,8 @@ interface Cached<T> {
 }
 
 export class Directory {
-  private customersCache: Cached<Customer[]> | undefined;
-  private projectsCache: Cached<Project[]> | undefined;
+  private customersCache: Cached<ListResult<Customer>> | undefined;
+  private projectsCache: Cached<ListResult<Project>> | undefined;
 
   constructor(
     private readonly client: () => ApiClient,
@@ -27,20 +28,31 @@ export class Directory {
     private readonly ttlMs = DIRECTORY_TTL_MS,
   ) {}
 
-  customers(): Promise<Customer[]> {
-    this.customersCache = this.fresh(
-      this.customersCache,
-      async () => (await listCustomers(this.client())).items,
-    );
+  /** The customer list as read: whole, or partial with the reason. */
+  customerList(): Promise<ListResult<Customer>> {
+    this.customersCache = this.fresh(this.customersCache, () => listCustomers(this.client()));
     return this.customersCache.value;
   }
 
-  projects(): Promise<Project[]> {
-    this.projectsCache = this.fresh(
-      this.projectsCache,
-      async () => (await listProjects(this.client())).items,
-    );
+  projectList(): Promise<ListResult<Project>> {
+    this.projectsCache = this.fresh(this.projectsCache, () => listProjects(this.client()));
     return this.projectsCache.value;
+  }
+
+  /**
+   * Every active customer, or an IncompleteListError: a name matched against part of the list could
+   * pick the wrong customer (the exact one may be on a page never read), and a total would under-count.
+   */
+  async customers(): Promise<Customer[]> {
+    return wholeList(
+      await this.customerList(),
+      "customers",
+      "names cannot be matched and totals would be short",
+    );
+  }
+
+  async projects(): Promise<Project[]> {
+    return wholeList(await this.projectList(), "projects", "project names cannot be matched safely");
   }
 
   /** After a write that changes the lists. */
@@ -61,13 +73,13 @@ export class Directory {
     return resolveByName(candidates, query, { singular: "project", listTool: "list_projects" });
   }
 
-  /** id → name for the active customers, to name the ids in answers. */
+  /** id → name for the active customers, to name the ids in answers (what could be read is enough). */
   async customerNames(): Promise<Map<string, string>> {
-    return new Map((await this.customers()).map((c) => [c._id, cleanText(c.name, 200)]));
+    return new Map(itemsOf(await this.customerList()).map((c) => [c._id, cleanText(c.name, 200)]));
   }
 
   async projectNames(): Promise<Map<string, string>> {
-    return new Map((await this.projects()).map((p) => [p._id, cleanText(p.name, 200)]));
+    return new Map(itemsOf(await this.projectList()).map((p) => [p._id, cleanText(p.name, 200)]));
   }
 
   private fresh<T>(cached: Cached<T> | undefined, load: () => Promise<T>): Cached<T> {

@@ -2,6 +2,7 @@
  * Every error becomes one short sentence a user can act on: what happened, and what to do next.
  * This is the only place that words errors; no stack trace, HTML or key ever passes through.
  */
+import { IncompleteListError } from "../api/list.js";
 import { DateInputError } from "../domain/dates/errors.js";
 import { InputError } from "../domain/input-error.js";
 import { cleanText } from "../domain/text.js";
@@ -42,6 +43,7 @@ export function errorText(error: unknown, context: ErrorContext = {}): string {
 
 function wordError(error: unknown, context: ErrorContext): string {
   if (error instanceof InputError || error instanceof DateInputError) return error.message;
+  if (error instanceof IncompleteListError) return error.message;
   if (error instanceof PathParameterError) return `Invalid id: ${error.message}.`;
   if (error instanceof ApiError) return apiErrorText(error, context);
   return UNEXPECTED;
@@ -52,6 +54,7 @@ export function isExpectedError(error: unknown): boolean {
   return (
     error instanceof InputError ||
     error instanceof DateInputError ||
+    error instanceof IncompleteListError ||
     error instanceof PathParameterError ||
     error instanceof ApiError
   );

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { itemsOf } from "../api/list.js";
 import { foldings } from "../domain/resolver.js";
 import { cleanText } from "../domain/text.js";
-import { limitArg, offsetArg, pageOutput } from "./args.js";
+import { completenessOutput, limitArg, offsetArg, pageOutput } from "./args.js";
 import { defineTool } from "./define-tool.js";
-import { eur, page, pageLine } from "./format.js";
+import { completeness, eur, page, pageLine, partialNote } from "./format.js";
 
 export const listCustomersTool = defineTool({
   name: "list_customers",
@@ -32,9 +33,11 @@ export const listCustomersTool = defineTool({
       }),
     ),
     ...pageOutput,
+    ...completenessOutput,
   }),
   async handler(args, context) {
-    const all = await context.directory.customers();
+    const list = await context.directory.customerList();
+    const all = itemsOf(list);
     const wanted = args.query ? foldings(args.query) : [];
     const matching = all
       .filter(
@@ -49,13 +52,14 @@ export const listCustomersTool = defineTool({
       hourlyRate: c.hourlyRate ?? null,
       activityType: c.activityType ?? null,
     }));
+    const note = partialNote(list, "customers", "a customer you look for may be missing");
     const lines = [
-      pageLine(customers.length, window.total, window.offset, "customers"),
+      `${note ? `${note} ` : ""}${pageLine(customers.length, window.total, window.offset, "customers")}`,
       ...customers.map(
         (c) =>
           `- ${c.name} (id ${c.id})${c.hourlyRate === null ? "" : ` · ${eur(c.hourlyRate)}/h`}${c.activityType ? ` · ${c.activityType}` : ""}${c.email ? ` · ${c.email}` : ""}`,
       ),
     ];
-    return { data: { customers, ...window }, text: lines.join("\n") };
+    return { data: { customers, ...window, ...completeness(list) }, text: lines.join("\n") };
   },
 });

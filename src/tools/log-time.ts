@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wholeList } from "../api/list.js";
 import { createTimeEntry, listTimeEntries } from "../api/time-entries.js";
 import { formatDuration, parseDuration } from "../domain/dates/duration.js";
 import { DateInputError } from "../domain/dates/errors.js";
@@ -102,10 +103,16 @@ export const logTimeTool = defineTool({
     const description = args.description?.trim() || undefined;
     // Whether the service's day bounds are inclusive, and in which zone, is not shown: ask a day
     // wider on each side; the match below is exact anyway.
-    const { items } = await listTimeEntries(context.client(), {
-      from: formatDay(start.ms - DAY_MS, context.timeZone),
-      to: formatDay(start.ms + DAY_MS, context.timeZone),
-    });
+    // The replay check needs every entry around the start: with part of them, the same entry may
+    // exist unseen, so a partial list refuses the write instead.
+    const items = wholeList(
+      await listTimeEntries(context.client(), {
+        from: formatDay(start.ms - DAY_MS, context.timeZone),
+        to: formatDay(start.ms + DAY_MS, context.timeZone),
+      }),
+      "time entries",
+      "it cannot be checked whether this entry is already there; logging it now could log it twice, so nothing was logged",
+    );
     const same = items.find(
       (entry) =>
         entry.projectId === project._id &&

@@ -6,6 +6,7 @@ import { listCustomers } from "../../src/api/customers.js";
 import { listInvoices } from "../../src/api/invoices.js";
 import { listTimeEntries } from "../../src/api/time-entries.js";
 import type { ApiClient } from "../../src/http/client.js";
+import { whole } from "../tools/support.js";
 
 export type Args = Record<string, unknown>;
 
@@ -48,7 +49,7 @@ export const WRITE_CASES: WriteCase[] = [
       invoiceNumber: `FAULT-${cell}`,
     }),
     stored: async (api, args) =>
-      (await listInvoices(api)).items.filter((i) => i.invoiceNumber === args.invoiceNumber).length,
+      whole(await listInvoices(api)).filter((i) => i.invoiceNumber === args.invoiceNumber).length,
   },
   {
     tool: "log_time",
@@ -60,7 +61,7 @@ export const WRITE_CASES: WriteCase[] = [
       description: `Fault matrix cell ${cell}`,
     }),
     stored: async (api, args) =>
-      (await listTimeEntries(api, { from: "2026-11-17", to: "2026-11-19" })).items.filter(
+      whole(await listTimeEntries(api, { from: "2026-11-17", to: "2026-11-19" })).filter(
         (e) => e.description === args.description,
       ).length,
   },
@@ -68,6 +69,6 @@ export const WRITE_CASES: WriteCase[] = [
     tool: "create_customer",
     postPath: "/api/v1/customers",
     args: (cell) => ({ name: `Fehlerfall ${cell}`, hourlyRate: 80 }),
-    stored: async (api, args) => (await listCustomers(api)).items.filter((c) => c.name === args.name).length,
+    stored: async (api, args) => whole(await listCustomers(api)).filter((c) => c.name === args.name).length,
   },
 ];

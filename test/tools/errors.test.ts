@@ -12,7 +12,7 @@ import type { FaultAction } from "../../src/sandbox/index.js";
 import { errorText } from "../../src/tools/error-text.js";
 import { connect } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-import { api, countRequests, expectActionable } from "./support.js";
+import { api, countRequests, expectActionable, whole } from "./support.js";
 
 const EUR = "/api/v1/reports/eur";
 
@@ -151,9 +151,7 @@ describe("API errors through the tools", () => {
       duration: "2h",
       description: "Fault test",
     };
-    const stored = (await listTimeEntries(api(sandbox()))).items.filter(
-      (e) => e.description === "Fault test",
-    );
+    const stored = whole(await listTimeEntries(api(sandbox()))).filter((e) => e.description === "Fault test");
     expect(stored).toHaveLength(1);
     const before = countRequests(sandbox(), "POST", "/api/v1/time-entries");
     const { data } = await withConnection({}, (c) => c.call("log_time", args));
@@ -161,7 +159,7 @@ describe("API errors through the tools", () => {
     expect(data.entry.id).toBe(stored[0]!._id);
     expect(countRequests(sandbox(), "POST", "/api/v1/time-entries")).toBe(before);
     expect(
-      (await listCustomers(api(sandbox()))).items.filter((c) => c.name === "Fehlerfall GmbH"),
+      whole(await listCustomers(api(sandbox()))).filter((c) => c.name === "Fehlerfall GmbH"),
     ).toHaveLength(1);
   });
 

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { listTimeEntries } from "../../src/api/time-entries.js";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-import { api, countRequests, demoDirectory } from "./support.js";
+import { api, countRequests, demoDirectory, whole } from "./support.js";
 
 const ENTRIES = "/api/v1/time-entries";
 
@@ -51,7 +51,7 @@ describe("log_time", () => {
     expect(text).toContain(`Entry id ${data.entry.id}`);
     expect(text).toContain("237.50 EUR at 95.00 EUR/h");
 
-    const stored = (await listTimeEntries(api(sandbox()))).items.find((e) => e._id === data.entry.id);
+    const stored = whole(await listTimeEntries(api(sandbox()))).find((e) => e._id === data.entry.id);
     expect(stored).toMatchObject({
       projectId: project._id,
       customerId: mueller._id,
