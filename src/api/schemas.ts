@@ -3,13 +3,31 @@
  * dropped; a wrong type is refused. Fields the document lists but a reasonable server might leave
  * empty (contact details, colours, notes, a running timer's end) are optional or nullable, so the
  * client copes with any reasonable answer where the document says "not shown".
+ *
+ * Every string the service returns is text from outside and is cleaned and capped here, on the way
+ * in, by one function (cleanText): no control, bidi or line-break characters, no 10 KB values. An id
+ * must look like an id (it goes back into paths and into answers a model reads); one that does not
+ * makes the answer an invalid response.
  */
 import { z } from "zod";
+import { cleanText } from "../domain/text.js";
 
-const id = z.string().min(1);
+/** Letters, digits and `_ . : ~ -`, starting with a letter or digit: every id scheme in use fits. */
+const PLAUSIBLE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:~-]{0,199}$/;
+const id = z.string().regex(PLAUSIBLE_ID, "not a plausible id (letters, digits and _ . : ~ - only)");
+/** Text from the service, cleaned and capped at `max` characters. */
+const text = (max: number) => z.string().transform((value) => cleanText(value, max));
 const amount = z.number().finite();
 const unixMs = z.number().finite();
-const optionalText = z.string().nullish();
+const name = text(200);
+const shortText = text(40);
+const optionalText = text(500).nullish();
+/** As long as what the tools accept, so a replay compares like with like. */
+export const NOTES_MAX = 2000;
+export const DESCRIPTION_MAX = 1000;
+export const INVOICE_NUMBER_MAX = 100;
+const notesText = text(NOTES_MAX).nullish();
+const descriptionText = text(DESCRIPTION_MAX).nullish();
 /** What we send and filter by: the values the document names. */
 export const activityTypeSchema = z.enum(["freiberuflich", "gewerblich"]);
 export const invoiceStatusSchema = z.enum(["draft", "sent", "paid"]);
@@ -17,12 +35,12 @@ export const invoiceStatusSchema = z.enum(["draft", "sent", "paid"]);
  * What we accept in answers: any string. A service that adds a state ("cancelled") or leaves a
  * type empty should not make a whole list unreadable; the tools show such values as they come.
  */
-const statusText = z.string();
-const activityTypeText = z.string().nullish();
+const statusText = shortText;
+const activityTypeText = shortText.nullish();
 
 export const invoiceSchema = z.object({
   _id: id,
-  invoiceNumber: z.string(),
+  invoiceNumber: text(INVOICE_NUMBER_MAX),
   customerId: id,
   invoiceDate: unixMs,
   netAmount: amount,
@@ -35,12 +53,12 @@ export const invoiceSchema = z.object({
   // Accepted on creation; whether lists return them is not shown.
   periodStart: unixMs.nullish(),
   periodEnd: unixMs.nullish(),
-  notes: optionalText,
+  notes: notesText,
 });
 
 export const customerSchema = z.object({
   _id: id,
-  name: z.string(),
+  name,
   email: optionalText,
   address: optionalText,
   hourlyRate: amount.nullish(),
@@ -56,15 +74,15 @@ export const timeEntrySchema = z.object({
   // A running timer has no end yet; how the service shows that is not shown.
   endTime: unixMs.nullish(),
   durationMinutes: z.number().finite().nullish(),
-  description: optionalText,
+  description: descriptionText,
   isRunning: z.boolean().nullish(),
 });
 
 export const projectSchema = z.object({
   _id: id,
-  name: z.string(),
+  name,
   customerId: id,
-  color: optionalText,
+  color: shortText.nullish(),
   isActive: z.boolean().nullish(),
   activityType: activityTypeText,
 });
@@ -74,10 +92,10 @@ export const createdSchema = z.object({ id });
 export const customerSummarySchema = z.object({
   customer: z.object({
     id,
-    name: z.string(),
+    name,
     externalId: optionalText,
     hourlyRate: amount.nullish(),
-    currency: optionalText,
+    currency: shortText.nullish(),
   }),
   revenue: z.object({ totalNetEur: amount, ytdNetEur: amount, paidCount: z.number().int() }),
   outstanding: z.object({
@@ -91,7 +109,7 @@ export const customerSummarySchema = z.object({
 
 export const customerTimeSummarySchema = z.object({
   customerId: id,
-  customerName: z.string(),
+  customerName: name,
   externalId: optionalText,
   hourlyRate: amount.nullish(),
   totalHours: amount,
@@ -100,7 +118,7 @@ export const customerTimeSummarySchema = z.object({
   unbilledAmount: amount,
   weekHours: amount,
   monthHours: amount,
-  monthlyBreakdown: z.array(z.object({ monthKey: z.string(), hours: amount, amount })),
+  monthlyBreakdown: z.array(z.object({ monthKey: text(20), hours: amount, amount })),
 });
 
 export const eurReportSchema = z.object({
@@ -117,19 +135,19 @@ export const eurReportSchema = z.object({
 
 export const outstandingInvoiceSchema = z.object({
   id,
-  invoiceNumber: z.string(),
+  invoiceNumber: text(INVOICE_NUMBER_MAX),
   dueDate: unixMs,
   grossAmount: amount,
   daysOverdue: z.number().finite(),
   // `overdue` is one allowed value; the others are not shown, so any string is accepted.
-  urgency: z.string(),
+  urgency: shortText,
 });
 
 export const outstandingReportSchema = z.object({
   customers: z.array(
     z.object({
       customerId: id,
-      customerName: z.string(),
+      customerName: name,
       externalId: optionalText,
       openCount: z.number().int(),
       openAmount: amount,

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import type { Dispatcher } from "undici";
 import type { ZodType } from "zod";
+import { cleanText } from "../domain/text.js";
 import { baseUrlPrefix, parseBaseUrl } from "./base-url.js";
 import { callDeadline } from "./call-budget.js";
 import { EXCERPT_LENGTH, excerptOf, parseEnvelope } from "./envelope.js";
@@ -32,6 +33,8 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Below the 60 s an MCP client waits for a tool call, so our answer always arrives first. */
 export const DEFAULT_BUDGET_MS = 45_000;
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** A service's error message, as kept and shown. */
+const MAX_MESSAGE_LENGTH = 300;
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -291,17 +294,28 @@ export class ApiClient {
           "a success status with an error message",
           info,
           status,
-          this.redact(envelope.error),
+          excerptOf(this.serviceMessage(envelope.error)),
         );
       }
       return { data: envelope.data, meta: envelope.meta };
     }
-    const message = this.redact(envelope.error ?? "no message");
+    const message = this.serviceMessage(envelope.error ?? "no message");
     if (status === 401) return new AuthenticationError(info);
     if (status === 403) return new PermissionError(info);
     if (status === 404) return new NotFoundError(message, info);
     if (status >= 500) return new ServerError(message, info, status);
     return new BadRequestError(message, info, status);
+  }
+
+  /**
+   * What the service says in `error`, on the way in: markup, control and bidi characters and line
+   * breaks removed, the key redacted, capped. Redacted after cleaning (a tag inside the key cannot
+   * split it into pieces too short to recognise) and before the final cut (which could leave half a
+   * key).
+   */
+  private serviceMessage(raw: string): string {
+    const cleaned = cleanText(raw, 4 * MAX_MESSAGE_LENGTH, { markup: true });
+    return cleanText(this.redact(cleaned), MAX_MESSAGE_LENGTH);
   }
 
   private urlFor(path: string, query: Query): string {

@@ -5,9 +5,10 @@
  * duplicate of it.
  */
 import type { CreateInvoiceBody } from "../api/invoices.js";
-import type { Invoice } from "../api/schemas.js";
+import { INVOICE_NUMBER_MAX, type Invoice, NOTES_MAX } from "../api/schemas.js";
 import { InputError } from "../domain/input-error.js";
 import { toCents } from "../domain/money.js";
+import { cleanText } from "../domain/text.js";
 
 type Field = keyof CreateInvoiceBody & keyof Invoice;
 
@@ -31,7 +32,9 @@ export function findSameInvoice(
   numberGiven: boolean,
 ): Invoice | undefined {
   if (numberGiven) {
-    const clash = existing.find((invoice) => invoice.invoiceNumber === body.invoiceNumber);
+    // Listed numbers arrive cleaned (schemas.ts): compare with the number as it would come back.
+    const number = cleanText(body.invoiceNumber, INVOICE_NUMBER_MAX);
+    const clash = existing.find((invoice) => invoice.invoiceNumber === number);
     if (!clash) return undefined;
     const differing = differences(clash, body);
     if (differing.length === 0) return clash;
@@ -46,8 +49,9 @@ export function findSameInvoice(
 function differences(invoice: Invoice, body: CreateInvoiceBody): Field[] {
   return CONTENT_FIELDS.filter((field) => {
     const listed = invoice[field];
-    // No notes sent means no notes: an existing invoice with notes is a different one.
-    const sent = body[field] ?? (field === "notes" ? "" : undefined);
+    // No notes sent means no notes: an existing invoice with notes is a different one. Listed notes
+    // arrive cleaned (schemas.ts), so the sent ones are compared cleaned the same way.
+    const sent = field === "notes" ? cleanText(body.notes, NOTES_MAX) : body[field];
     if (listed === undefined || listed === null || sent === undefined) return false;
     if (MONEY_FIELDS.has(field)) return toCents(listed as number) !== toCents(sent as number);
     return listed !== sent;

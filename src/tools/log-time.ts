@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { wholeList } from "../api/list.js";
+import { DESCRIPTION_MAX } from "../api/schemas.js";
 import { createTimeEntry, listTimeEntries } from "../api/time-entries.js";
 import { formatDuration, parseDuration } from "../domain/dates/duration.js";
 import { DateInputError } from "../domain/dates/errors.js";
@@ -119,8 +120,8 @@ export const logTimeTool = defineTool({
         entry.customerId === customerId &&
         entry.startTime === start.ms &&
         entry.endTime === endMs &&
-        // The service may store a missing description as "".
-        (entry.description?.trim() || undefined) === description,
+        // The service may store a missing description as ""; listed ones arrive cleaned (schemas.ts).
+        (entry.description || undefined) === (cleanText(description, DESCRIPTION_MAX) || undefined),
     );
     const id =
       same?._id ??
