@@ -10,6 +10,7 @@
  * makes the answer an invalid response.
  */
 import { z } from "zod";
+import { MAX_AMOUNT_EUR, roundToCents } from "../domain/money.js";
 import { cleanText } from "../domain/text.js";
 
 /** Letters, digits and `_ . : ~ -`, starting with a letter or digit: every id scheme in use fits. */
@@ -17,7 +18,21 @@ const PLAUSIBLE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:~-]{0,199}$/;
 const id = z.string().regex(PLAUSIBLE_ID, "not a plausible id (letters, digits and _ . : ~ - only)");
 /** Text from the service, cleaned and capped at `max` characters. */
 const text = (max: number) => z.string().transform((value) => cleanText(value, max));
-const amount = z.number().finite();
+/**
+ * EUR: finite, at most MAX_AMOUNT_EUR either way (anything larger is no real amount, and would make
+ * sums inexact), and rounded half-up to the cent on the way in, so a row shown and a sum of rows
+ * are made of the same cents.
+ */
+const amount = z
+  .number()
+  .finite()
+  .refine((value) => Math.abs(value) <= MAX_AMOUNT_EUR, `beyond ±${MAX_AMOUNT_EUR} EUR`)
+  .transform(roundToCents);
+/** Hours and counts of days: finite and bounded like amounts, not rounded. */
+const quantity = z
+  .number()
+  .finite()
+  .refine((value) => Math.abs(value) <= MAX_AMOUNT_EUR, "implausibly large");
 const unixMs = z.number().finite();
 const name = text(200);
 const shortText = text(40);
@@ -73,7 +88,7 @@ export const timeEntrySchema = z.object({
   startTime: unixMs,
   // A running timer has no end yet; how the service shows that is not shown.
   endTime: unixMs.nullish(),
-  durationMinutes: z.number().finite().nullish(),
+  durationMinutes: quantity.nullish(),
   description: descriptionText,
   isRunning: z.boolean().nullish(),
 });
@@ -104,7 +119,7 @@ export const customerSummarySchema = z.object({
     overdueCount: z.number().int(),
     overdueAmount: amount,
   }),
-  hours: z.object({ total: amount, billed: amount, unbilled: amount, unbilledAmount: amount }),
+  hours: z.object({ total: quantity, billed: quantity, unbilled: quantity, unbilledAmount: amount }),
 });
 
 export const customerTimeSummarySchema = z.object({
@@ -112,13 +127,13 @@ export const customerTimeSummarySchema = z.object({
   customerName: name,
   externalId: optionalText,
   hourlyRate: amount.nullish(),
-  totalHours: amount,
-  billedHours: amount,
-  unbilledHours: amount,
+  totalHours: quantity,
+  billedHours: quantity,
+  unbilledHours: quantity,
   unbilledAmount: amount,
-  weekHours: amount,
-  monthHours: amount,
-  monthlyBreakdown: z.array(z.object({ monthKey: text(20), hours: amount, amount })),
+  weekHours: quantity,
+  monthHours: quantity,
+  monthlyBreakdown: z.array(z.object({ monthKey: text(20), hours: quantity, amount })),
 });
 
 export const eurReportSchema = z.object({
@@ -138,7 +153,7 @@ export const outstandingInvoiceSchema = z.object({
   invoiceNumber: text(INVOICE_NUMBER_MAX),
   dueDate: unixMs,
   grossAmount: amount,
-  daysOverdue: z.number().finite(),
+  daysOverdue: quantity,
   // `overdue` is one allowed value; the others are not shown, so any string is accepted.
   urgency: shortText,
 });
@@ -159,7 +174,7 @@ export const outstandingReportSchema = z.object({
   ),
   totalOutstanding: amount,
   overdueAmount: amount,
-  avgPaymentDays: z.number().finite().nullish(),
+  avgPaymentDays: quantity.nullish(),
 });
 
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -3,11 +3,12 @@
  * offset, ids beside the names they point at, and a paging line that says how to continue.
  */
 import type { ListResult } from "../api/list.js";
+import { formatAmount } from "../domain/money.js";
 import { cleanText } from "../domain/text.js";
 
-/** `1234.5` → `"1234.50 EUR"`: unambiguous in English and German alike. */
+/** `1234.5` → `"1234.50 EUR"`: every amount in every answer is written by formatAmount. */
 export function eur(amount: number): string {
-  return `${amount.toFixed(2)} EUR`;
+  return formatAmount(amount);
 }
 
 /** `"Müller & Söhne GmbH (cus_1)"`, or the bare id when the name is not known (an inactive customer). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getCustomerTimeSummary } from "../api/time-entries.js";
+import { sumAmounts } from "../domain/money.js";
 import { cleanText } from "../domain/text.js";
 import { customerArg, moneyOutput } from "./args.js";
 import { defineTool } from "./define-tool.js";
@@ -63,13 +64,14 @@ export const timeSummaryTool = defineTool({
       .sort(
         (a, b) => b.unbilledAmount - a.unbilledAmount || a.customerName.localeCompare(b.customerName, "de"),
       );
-    const add = (pick: (c: (typeof customers)[number]) => number) =>
+    // Hours to two decimals as shown; the amount as the sum of the rows' cents (money.ts).
+    const addHours = (pick: (c: (typeof customers)[number]) => number) =>
       Math.round(customers.reduce((sum, c) => sum + pick(c), 0) * 100) / 100;
     const totals = {
-      unbilledHours: add((c) => c.unbilledHours),
-      unbilledAmount: add((c) => c.unbilledAmount),
-      weekHours: add((c) => c.weekHours),
-      monthHours: add((c) => c.monthHours),
+      unbilledHours: addHours((c) => c.unbilledHours),
+      unbilledAmount: sumAmounts(customers.map((c) => c.unbilledAmount)),
+      weekHours: addHours((c) => c.weekHours),
+      monthHours: addHours((c) => c.monthHours),
     };
     const lines = [
       `Unbilled: ${hours(totals.unbilledHours)} worth ${eur(totals.unbilledAmount)}; this week ${hours(totals.weekHours)}, this month ${hours(totals.monthHours)}.`,
