@@ -112,6 +112,19 @@ describe("RateGovernor", () => {
     expect(time.now() - start).toBe(MAX_SERVER_WAIT_MS);
   });
 
+  it("an empty window with X-RateLimit-Reset waits until the reset, capped like every wait", async () => {
+    const time = fakeTime();
+    const governor = new RateGovernor({ windowMs: 60_000, ...time });
+    let start = time.now();
+    (await governor.acquire()).release({ status: 200, remaining: "0", resetMs: 5_000 });
+    (await governor.acquire()).release({ status: 200 });
+    expect(time.now() - start).toBe(5_000);
+    start = time.now();
+    (await governor.acquire()).release({ status: 200, remaining: "0", resetMs: 1e30 });
+    await governor.acquire();
+    expect(time.now() - start).toBe(MAX_SERVER_WAIT_MS);
+  });
+
   it("trusts X-RateLimit-Limit only within sane bounds, and tells what it learned", async () => {
     const governor = new RateGovernor(fakeTime());
     expect(governor.rateLimit()).toEqual({ limit: 100, windowMs: 60_000 });
