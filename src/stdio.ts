@@ -6,7 +6,7 @@
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { Config } from "./config.js";
 import { ApiClient } from "./http/client.js";
-import { createServer } from "./server.js";
+import { createServer } from "./mcp/server.js";
 
 export interface StdioOptions {
   /** Serve against an in-process sandbox with demo data instead of the configured service. */

@@ -1,16 +1,16 @@
-import { createCustomerTool } from "./create-customer.js";
-import { createInvoiceTool } from "./create-invoice.js";
-import { customerSummaryTool } from "./customer-summary.js";
 import type { ToolDefinition } from "./define-tool.js";
-import { eurReportTool } from "./eur-report.js";
-import { listCustomersTool } from "./list-customers.js";
-import { listInvoicesTool } from "./list-invoices.js";
-import { listProjectsTool } from "./list-projects.js";
-import { listTimeEntriesTool } from "./list-time-entries.js";
-import { logTimeTool } from "./log-time.js";
-import { outstandingByCustomerTool } from "./outstanding-by-customer.js";
-import { recentEventsTool } from "./recent-events.js";
-import { timeSummaryTool } from "./time-summary.js";
+import { createCustomerTool } from "./tools/create-customer.js";
+import { createInvoiceTool } from "./tools/create-invoice.js";
+import { customerSummaryTool } from "./tools/customer-summary.js";
+import { eurReportTool } from "./tools/eur-report.js";
+import { listCustomersTool } from "./tools/list-customers.js";
+import { listInvoicesTool } from "./tools/list-invoices.js";
+import { listProjectsTool } from "./tools/list-projects.js";
+import { listTimeEntriesTool } from "./tools/list-time-entries.js";
+import { logTimeTool } from "./tools/log-time.js";
+import { outstandingByCustomerTool } from "./tools/outstanding-by-customer.js";
+import { recentEventsTool } from "./tools/recent-events.js";
+import { timeSummaryTool } from "./tools/time-summary.js";
 
 /** The tools every configuration offers, in the order clients list them. */
 export const coreTools = [

@@ -3,12 +3,13 @@
  * logging a day's entries) does not fetch the lists again for every call, and used to resolve
  * names and to name the ids in every answer.
  */
-import { listCustomers } from "../api/customers.js";
-import { listProjects } from "../api/projects.js";
-import type { Customer, Project } from "../api/schemas.js";
+
+import { resolveByName } from "../domain/resolver.js";
+import { cleanText } from "../domain/text.js";
 import type { ApiClient } from "../http/client.js";
-import { resolveByName } from "./resolver.js";
-import { cleanText } from "./text.js";
+import { listCustomers } from "./customers.js";
+import { listProjects } from "./projects.js";
+import type { Customer, Project } from "./schemas.js";
 
 export const DIRECTORY_TTL_MS = 30_000;
 

@@ -1,19 +1,19 @@
 import { z } from "zod";
-import { type CreateInvoiceBody, createInvoice, listInvoices } from "../api/invoices.js";
-import { activityTypeSchema, type Invoice } from "../api/schemas.js";
-import { DateInputError } from "../domain/dates/errors.js";
-import { dayBoundsUtc, formatDay } from "../domain/dates/format.js";
-import { loadDates } from "../domain/dates/lazy.js";
-import { InputError } from "../domain/input-error.js";
-import { nextInvoiceNumber } from "../domain/invoice-number.js";
-import { fromCents, hasAtMostTwoDecimals, invoiceAmounts, toCents } from "../domain/money.js";
-import { cleanText } from "../domain/text.js";
-import { customerArg, dayArg, moneyOutput } from "./args.js";
-import type { ToolContext } from "./context.js";
-import { dateContext, dayOrPeriod } from "./date-args.js";
-import { defineTool } from "./define-tool.js";
-import { eur, named } from "./format.js";
-import { findSameInvoice } from "./invoice-replay.js";
+import { type CreateInvoiceBody, createInvoice, listInvoices } from "../../api/invoices.js";
+import { activityTypeSchema, type Invoice } from "../../api/schemas.js";
+import { DateInputError } from "../../domain/dates/errors.js";
+import { dayBoundsUtc, formatDay } from "../../domain/dates/format.js";
+import { loadDates } from "../../domain/dates/lazy.js";
+import { InputError } from "../../domain/input-error.js";
+import { nextInvoiceNumber } from "../../domain/invoice-number.js";
+import { fromCents, hasAtMostTwoDecimals, invoiceAmounts, toCents } from "../../domain/money.js";
+import { cleanText } from "../../domain/text.js";
+import { customerArg, dayArg, moneyOutput } from "../args.js";
+import type { ToolContext } from "../context.js";
+import { dateContext, dayOrPeriod } from "../date-args.js";
+import { defineTool } from "../define-tool.js";
+import { eur, named } from "../format.js";
+import { findSameInvoice } from "../invoice-replay.js";
 
 const PATH = "/api/v1/invoices";
 

@@ -6,7 +6,7 @@
 import { completable } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { completeCustomerName, completeLanguage, completeYear } from "../completions.js";
-import type { ToolContext } from "../tools/context.js";
+import type { ToolContext } from "../context.js";
 
 export const languageArg = () =>
   completable(

@@ -4,9 +4,9 @@
  * leaves resources/subscribe to us, so the two handlers sit on its low-level server.
  */
 import type { McpServer } from "@modelcontextprotocol/server";
-import type { ToolContext } from "../tools/context.js";
+import { watchInbox } from "../../webhooks/inbox.js";
+import type { ToolContext } from "../context.js";
 import { recentEventsTool } from "../tools/recent-events.js";
-import { watchInbox } from "../webhooks/inbox.js";
 import { readAsJson } from "./read.js";
 
 export const EVENTS_URI = "invoicing://events/recent";

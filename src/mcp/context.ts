@@ -2,8 +2,9 @@
  * What every tool handler gets: the API client (or a clear error when it is not configured), the
  * cached directory of customers and projects, the clock and the user's time zone.
  */
+
+import { Directory } from "../api/directory.js";
 import type { Config } from "../config.js";
-import { Directory } from "../domain/directory.js";
 import { InputError } from "../domain/input-error.js";
 import { ApiClient } from "../http/client.js";
 

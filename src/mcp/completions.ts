@@ -2,8 +2,8 @@
  * Completion values for resource-template variables and prompt arguments. They never fail: a
  * completion that cannot reach the service offers nothing rather than an error.
  */
-import { foldings } from "./domain/resolver.js";
-import type { ToolContext } from "./tools/context.js";
+import { foldings } from "../domain/resolver.js";
+import type { ToolContext } from "./context.js";
 
 const MAX_VALUES = 20;
 

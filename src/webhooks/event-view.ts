@@ -5,7 +5,7 @@
  */
 
 import { cleanText } from "../domain/text.js";
-import type { InboxEvent } from "../webhooks/inbox.js";
+import type { InboxEvent } from "./inbox.js";
 
 export interface EventRow {
   id: string;

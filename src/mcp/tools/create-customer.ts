@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { createCustomer } from "../api/customers.js";
-import { activityTypeSchema, type Customer } from "../api/schemas.js";
-import { InputError } from "../domain/input-error.js";
-import { hasAtMostTwoDecimals } from "../domain/money.js";
-import { foldings } from "../domain/resolver.js";
-import { cleanText } from "../domain/text.js";
-import { defineTool } from "./define-tool.js";
-import { eur } from "./format.js";
+import { createCustomer } from "../../api/customers.js";
+import { activityTypeSchema, type Customer } from "../../api/schemas.js";
+import { InputError } from "../../domain/input-error.js";
+import { hasAtMostTwoDecimals } from "../../domain/money.js";
+import { foldings } from "../../domain/resolver.js";
+import { cleanText } from "../../domain/text.js";
+import { defineTool } from "../define-tool.js";
+import { eur } from "../format.js";
 
 const optionalText = (description: string, max = 300) =>
   z.string().trim().min(1).max(max).optional().describe(description);

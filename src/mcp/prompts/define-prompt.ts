@@ -4,7 +4,7 @@
  * `language` ("en" or "de"); without it, the model is told to answer in the user's language.
  */
 import type { z } from "zod";
-import type { ToolContext } from "../tools/context.js";
+import type { ToolContext } from "../context.js";
 
 export type Language = "en" | "de";
 

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { createTimeEntry, listTimeEntries } from "../api/time-entries.js";
-import { formatDuration, parseDuration } from "../domain/dates/duration.js";
-import { DateInputError } from "../domain/dates/errors.js";
-import { formatDay, formatInstant } from "../domain/dates/format.js";
-import { loadDates } from "../domain/dates/lazy.js";
-import { InputError } from "../domain/input-error.js";
-import { amountForHours, fromCents, toCents } from "../domain/money.js";
-import { cleanText } from "../domain/text.js";
-import { customerArg, projectArg } from "./args.js";
-import { dateContext, resolveEnd } from "./date-args.js";
-import { defineTool } from "./define-tool.js";
-import { eur, named } from "./format.js";
+import { createTimeEntry, listTimeEntries } from "../../api/time-entries.js";
+import { formatDuration, parseDuration } from "../../domain/dates/duration.js";
+import { DateInputError } from "../../domain/dates/errors.js";
+import { formatDay, formatInstant } from "../../domain/dates/format.js";
+import { loadDates } from "../../domain/dates/lazy.js";
+import { InputError } from "../../domain/input-error.js";
+import { amountForHours, fromCents, toCents } from "../../domain/money.js";
+import { cleanText } from "../../domain/text.js";
+import { customerArg, projectArg } from "../args.js";
+import { dateContext, resolveEnd } from "../date-args.js";
+import { defineTool } from "../define-tool.js";
+import { eur, named } from "../format.js";
 
 const DAY_MS = 24 * 60 * 60_000;
 

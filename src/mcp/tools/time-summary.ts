@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { getCustomerTimeSummary } from "../api/time-entries.js";
-import { cleanText } from "../domain/text.js";
-import { customerArg, moneyOutput } from "./args.js";
-import { defineTool } from "./define-tool.js";
-import { eur, hours } from "./format.js";
+import { getCustomerTimeSummary } from "../../api/time-entries.js";
+import { cleanText } from "../../domain/text.js";
+import { customerArg, moneyOutput } from "../args.js";
+import { defineTool } from "../define-tool.js";
+import { eur, hours } from "../format.js";
 
 const summaryRow = z.object({
   customerId: z.string(),

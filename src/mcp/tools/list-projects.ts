@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { cleanText } from "../domain/text.js";
-import { customerArg, limitArg, offsetArg, pageOutput } from "./args.js";
-import { defineTool } from "./define-tool.js";
-import { named, page, pageLine } from "./format.js";
+import { cleanText } from "../../domain/text.js";
+import { customerArg, limitArg, offsetArg, pageOutput } from "../args.js";
+import { defineTool } from "../define-tool.js";
+import { named, page, pageLine } from "../format.js";
 
 export const listProjectsTool = defineTool({
   name: "list_projects",

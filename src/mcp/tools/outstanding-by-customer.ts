@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { getOutstandingByCustomer } from "../api/reports.js";
-import { formatDay } from "../domain/dates/format.js";
-import { fromCents, toCents } from "../domain/money.js";
-import { cleanText } from "../domain/text.js";
-import { customerArg, moneyOutput } from "./args.js";
-import { defineTool } from "./define-tool.js";
-import { eur } from "./format.js";
+import { getOutstandingByCustomer } from "../../api/reports.js";
+import { formatDay } from "../../domain/dates/format.js";
+import { fromCents, toCents } from "../../domain/money.js";
+import { cleanText } from "../../domain/text.js";
+import { customerArg, moneyOutput } from "../args.js";
+import { defineTool } from "../define-tool.js";
+import { eur } from "../format.js";
 
 const invoiceRow = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
-import type { ToolContext } from "../tools/context.js";
-import type { ToolDefinition } from "../tools/define-tool.js";
-import { errorText } from "../tools/error-text.js";
+import type { ToolContext } from "../context.js";
+import type { ToolDefinition } from "../define-tool.js";
+import { errorText } from "../error-text.js";
 
 /** Runs a tool's handler and returns its structured data as a JSON resource: one way to fetch and shape. */
 export async function readAsJson(

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { listInvoices } from "../api/invoices.js";
-import { invoiceStatusSchema } from "../api/schemas.js";
-import { formatDay } from "../domain/dates/format.js";
-import { fromCents, toCents } from "../domain/money.js";
-import { customerArg, dayArg, limitArg, moneyOutput, offsetArg, pageOutput } from "./args.js";
-import { dayRange, withinDays } from "./date-args.js";
-import { defineTool } from "./define-tool.js";
-import { eur, named, page, pageLine } from "./format.js";
+import { listInvoices } from "../../api/invoices.js";
+import { invoiceStatusSchema } from "../../api/schemas.js";
+import { formatDay } from "../../domain/dates/format.js";
+import { fromCents, toCents } from "../../domain/money.js";
+import { customerArg, dayArg, limitArg, moneyOutput, offsetArg, pageOutput } from "../args.js";
+import { dayRange, withinDays } from "../date-args.js";
+import { defineTool } from "../define-tool.js";
+import { eur, named, page, pageLine } from "../format.js";
 
 const invoiceRow = z.object({
   id: z.string(),

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { listTimeEntries } from "../api/time-entries.js";
-import { formatDuration } from "../domain/dates/duration.js";
-import { formatDay, formatInstant } from "../domain/dates/format.js";
-import { cleanText } from "../domain/text.js";
-import { customerArg, dayArg, limitArg, offsetArg, pageOutput, projectArg } from "./args.js";
-import { dayRange, withinDays } from "./date-args.js";
-import { defineTool } from "./define-tool.js";
-import { named, page, pageLine } from "./format.js";
+import { listTimeEntries } from "../../api/time-entries.js";
+import { formatDuration } from "../../domain/dates/duration.js";
+import { formatDay, formatInstant } from "../../domain/dates/format.js";
+import { cleanText } from "../../domain/text.js";
+import { customerArg, dayArg, limitArg, offsetArg, pageOutput, projectArg } from "../args.js";
+import { dayRange, withinDays } from "../date-args.js";
+import { defineTool } from "../define-tool.js";
+import { named, page, pageLine } from "../format.js";
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -3,16 +3,16 @@
  * connect it to an in-memory transport and the bin to stdio.
  */
 import { McpServer } from "@modelcontextprotocol/server";
-import type { Config } from "./config.js";
-import { withCallBudget } from "./http/call-budget.js";
+import type { Config } from "../config.js";
+import { withCallBudget } from "../http/call-budget.js";
+import { VERSION } from "../version.js";
+import { type ContextOptions, createToolContext, type ToolContext } from "./context.js";
+import { annotationsFor, type ToolDefinition } from "./define-tool.js";
+import { isExpectedError } from "./error-text.js";
 import { registerPrompts } from "./prompts/index.js";
 import { registerResources } from "./resources/index.js";
-import { type ContextOptions, createToolContext, type ToolContext } from "./tools/context.js";
-import { annotationsFor, type ToolDefinition } from "./tools/define-tool.js";
-import { isExpectedError } from "./tools/error-text.js";
-import { allTools, eventTools, VERIFY_WITH } from "./tools/index.js";
-import { errorResult, successResult } from "./tools/result.js";
-import { VERSION } from "./version.js";
+import { errorResult, successResult } from "./result.js";
+import { allTools, eventTools, VERIFY_WITH } from "./tool-list.js";
 
 export const INSTRUCTIONS = `Tools for the Invoicing Service: a German freelancer's invoices, customers, projects, time entries and EÜR reports.
 - Customers and projects can be named instead of given by id ("mueller" finds "Müller & Söhne GmbH"); an ambiguous name returns the candidates: ask the user which one, never guess.

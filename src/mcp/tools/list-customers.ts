@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { foldings } from "../domain/resolver.js";
-import { cleanText } from "../domain/text.js";
-import { limitArg, offsetArg, pageOutput } from "./args.js";
-import { defineTool } from "./define-tool.js";
-import { eur, page, pageLine } from "./format.js";
+import { foldings } from "../../domain/resolver.js";
+import { cleanText } from "../../domain/text.js";
+import { limitArg, offsetArg, pageOutput } from "../args.js";
+import { defineTool } from "../define-tool.js";
+import { eur, page, pageLine } from "../format.js";
 
 export const listCustomersTool = defineTool({
   name: "list_customers",

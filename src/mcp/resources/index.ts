@@ -4,7 +4,7 @@
  */
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
 import { completeCustomerId, completeYear } from "../completions.js";
-import type { ToolContext } from "../tools/context.js";
+import type { ToolContext } from "../context.js";
 import { customerSummaryTool } from "../tools/customer-summary.js";
 import { eurReportTool } from "../tools/eur-report.js";
 import { outstandingByCustomerTool } from "../tools/outstanding-by-customer.js";

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { DateInputError } from "../domain/dates/errors.js";
-import { dayBoundsUtc, formatInstant } from "../domain/dates/format.js";
-import { loadDates } from "../domain/dates/lazy.js";
-import { fromCents, toCents } from "../domain/money.js";
-import { describeEvent, eventRow } from "../events/view.js";
-import { EVENT_NAMES } from "../webhooks/event-names.js";
-import { readInbox } from "../webhooks/inbox.js";
-import { limitArg, moneyOutput, offsetArg, pageOutput } from "./args.js";
-import type { ToolContext } from "./context.js";
-import { dateContext } from "./date-args.js";
-import { defineTool } from "./define-tool.js";
-import { page, pageLine } from "./format.js";
+import { DateInputError } from "../../domain/dates/errors.js";
+import { dayBoundsUtc, formatInstant } from "../../domain/dates/format.js";
+import { loadDates } from "../../domain/dates/lazy.js";
+import { fromCents, toCents } from "../../domain/money.js";
+import { EVENT_NAMES } from "../../webhooks/event-names.js";
+import { describeEvent, eventRow } from "../../webhooks/event-view.js";
+import { readInbox } from "../../webhooks/inbox.js";
+import { limitArg, moneyOutput, offsetArg, pageOutput } from "../args.js";
+import type { ToolContext } from "../context.js";
+import { dateContext } from "../date-args.js";
+import { defineTool } from "../define-tool.js";
+import { page, pageLine } from "../format.js";
 
 const whenArg = (what: string) =>
   z

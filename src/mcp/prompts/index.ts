@@ -1,5 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/server";
-import type { ToolContext } from "../tools/context.js";
+import type { ToolContext } from "../context.js";
 import { chaseOverduePrompt } from "./chase-overdue.js";
 import type { Language, PromptDefinition } from "./define-prompt.js";
 import { invoiceUnbilledPrompt } from "./invoice-unbilled.js";
