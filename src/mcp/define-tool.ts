@@ -32,6 +32,15 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   idempotent?: boolean;
   input: I;
   output: O;
+  /**
+   * Arguments a model would plausibly send that pass validation (and that the sandbox's demo data
+   * can answer): the contract, fuzz and fault tests call every tool with them.
+   */
+  example: z.input<I>;
+  /** For writes whose outcome may be unknown: the list tool that shows whether it happened. */
+  verifyWith?: string;
+  /** Offered only with a webhook inbox (INVOICING_INBOX), since it reads from there. */
+  needsInbox?: boolean;
   handler(args: z.output<I>, context: ToolContext): Promise<ToolOutput<z.input<O>>>;
 }
 

@@ -12,7 +12,7 @@ import { isExpectedError } from "./error-text.js";
 import { registerPrompts } from "./prompts/index.js";
 import { registerResources } from "./resources/index.js";
 import { errorResult, successResult } from "./result.js";
-import { allTools, eventTools, VERIFY_WITH } from "./tool-list.js";
+import { listedTools } from "./tool-list.js";
 
 export const INSTRUCTIONS = `Tools for the Invoicing Service: a German freelancer's invoices, customers, projects, time entries and EÜR reports.
 - Customers and projects can be named instead of given by id ("mueller" finds "Müller & Söhne GmbH"); an ambiguous name returns the candidates: ask the user which one, never guess.
@@ -44,13 +44,6 @@ export function createServer(deps: ServerDeps): McpServer {
   return server;
 }
 
-/** The tools this configuration offers: read-only mode lists no write tool at all. */
-export function listedTools(config: Pick<Config, "readOnly" | "inbox">): ToolDefinition[] {
-  return allTools
-    .filter((tool) => config.inbox !== undefined || !eventTools.includes(tool))
-    .filter((tool) => !config.readOnly || tool.kind === "read");
-}
-
 function registerTool(
   server: McpServer,
   tool: ToolDefinition,
@@ -72,7 +65,7 @@ function registerTool(
       } catch (error) {
         if (!isExpectedError(error))
           log(`invoicing-mcp: ${tool.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
-        return errorResult(error, { verifyWith: VERIFY_WITH[tool.name] });
+        return errorResult(error, { verifyWith: tool.verifyWith });
       }
     },
   );

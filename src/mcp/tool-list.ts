@@ -12,8 +12,11 @@ import { outstandingByCustomerTool } from "./tools/outstanding-by-customer.js";
 import { recentEventsTool } from "./tools/recent-events.js";
 import { timeSummaryTool } from "./tools/time-summary.js";
 
-/** The tools every configuration offers, in the order clients list them. */
-export const coreTools = [
+/**
+ * Every tool the server can offer, in the order clients list them. Adding a tool is its file in
+ * tools/ and one line here: lists, docs, the manifest and the test tables derive from the definitions.
+ */
+export const allTools = [
   listInvoicesTool,
   createInvoiceTool,
   logTimeTool,
@@ -25,17 +28,12 @@ export const coreTools = [
   listProjectsTool,
   listTimeEntriesTool,
   timeSummaryTool,
+  recentEventsTool,
 ] as unknown as ToolDefinition[];
 
-/** Offered only with a webhook inbox (INVOICING_INBOX). */
-export const eventTools = [recentEventsTool] as unknown as ToolDefinition[];
-
-/** Every tool the server can offer. */
-export const allTools = [...coreTools, ...eventTools];
-
-/** For a write that may have happened: the list tool that shows whether it did. */
-export const VERIFY_WITH: Record<string, string> = {
-  create_invoice: "list_invoices",
-  log_time: "list_time_entries",
-  create_customer: "list_customers",
-};
+/** The tools this configuration offers: read-only mode lists no write tool, no inbox no event tool. */
+export function listedTools(config: { readOnly: boolean; inbox?: string | undefined }): ToolDefinition[] {
+  return allTools
+    .filter((tool) => config.inbox !== undefined || !tool.needsInbox)
+    .filter((tool) => !config.readOnly || tool.kind === "read");
+}

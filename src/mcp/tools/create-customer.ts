@@ -39,6 +39,8 @@ export const createCustomerTool = defineTool({
     customer: z.object({ id: z.string(), name: z.string(), hourlyRate: z.number() }),
     warning: z.string().nullable().describe("Set when a customer with a similar name exists."),
   }),
+  example: { name: "Neu GmbH", hourlyRate: 80 },
+  verifyWith: "list_customers",
   async handler(args, context) {
     const existing = await context.directory.customers();
     const wanted = foldings(args.name);

@@ -97,6 +97,8 @@ export const createInvoiceTool = defineTool({
       .optional()
       .describe("Only for a dry run: exactly what would be sent."),
   }),
+  example: { customer: "mueller", netAmount: 100, period: "last month", dryRun: true },
+  verifyWith: "list_invoices",
   async handler(args, context) {
     const customer = await context.directory.resolveCustomer(args.customer);
     const { start, end } = await servicePeriod(args, context);

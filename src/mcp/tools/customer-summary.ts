@@ -34,6 +34,7 @@ export const customerSummaryTool = defineTool({
     }),
     currency: z.literal("EUR"),
   }),
+  example: { customer: "mueller" },
   async handler(args, context) {
     const customer = await context.directory.resolveCustomer(args.customer);
     const summary = await getCustomerSummary(context.client(), customer._id);

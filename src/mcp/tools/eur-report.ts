@@ -32,6 +32,7 @@ export const eurReportTool = defineTool({
     profit: moneyOutput,
     currency: z.literal("EUR"),
   }),
+  example: { year: 2025 },
   async handler(args, context) {
     const ctx = dateContext(context);
     const year = parseYear(args.year ?? "this year", ctx);

@@ -33,6 +33,7 @@ export const listCustomersTool = defineTool({
     ),
     ...pageOutput,
   }),
+  example: { query: "mueller" },
   async handler(args, context) {
     const all = await context.directory.customers();
     const wanted = args.query ? foldings(args.query) : [];

@@ -43,6 +43,7 @@ export const listInvoicesTool = defineTool({
     ...pageOutput,
     sums: z.object({ netAmount: moneyOutput, grossAmount: moneyOutput, currency: z.literal("EUR") }),
   }),
+  example: { customer: "mueller", from: "2026-01-01" },
   async handler(args, context) {
     const inRange = withinDays(await dayRange(args.from, args.to, context), context.timeZone);
     const customer =

@@ -28,6 +28,7 @@ export const listProjectsTool = defineTool({
     ),
     ...pageOutput,
   }),
+  example: { customer: "mueller" },
   async handler(args, context) {
     const customer =
       args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);

@@ -42,6 +42,7 @@ export const listTimeEntriesTool = defineTool({
     ...pageOutput,
     totalMinutes: z.number().int().describe("Sum over all matching completed entries, not just this page."),
   }),
+  example: { project: "Website Relaunch", from: "2026-11-01", to: "2026-11-22" },
   async handler(args, context) {
     const range = await dayRange(args.from, args.to, context);
     const customer =

@@ -68,6 +68,8 @@ export const logTimeTool = defineTool({
       value: z.number().nullable().describe("EUR at the customer's hourly rate, if known"),
     }),
   }),
+  example: { project: "Website Relaunch", start: "yesterday 9:00", duration: "1h" },
+  verifyWith: "list_time_entries",
   async handler(args, context) {
     const customer =
       args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);

@@ -42,6 +42,7 @@ export const outstandingByCustomerTool = defineTool({
     averagePaymentDays: z.number().nullable(),
     currency: z.literal("EUR"),
   }),
+  example: { customer: "mueller" },
   async handler(args, context) {
     const customer =
       args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);

@@ -56,6 +56,8 @@ export const recentEventsTool = defineTool({
       currency: z.literal("EUR"),
     }),
   }),
+  example: {},
+  needsInbox: true,
   async handler(args, context) {
     const path = context.inboxPath;
     if (!path) throw new Error("recent_events is only registered when INVOICING_INBOX is set");

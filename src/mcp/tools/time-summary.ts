@@ -41,6 +41,7 @@ export const timeSummaryTool = defineTool({
     }),
     currency: z.literal("EUR"),
   }),
+  example: { customer: "mueller" },
   async handler(args, context) {
     const targets =
       args.customer === undefined
