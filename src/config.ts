@@ -20,9 +20,14 @@ export interface Config {
 }
 
 export class ConfigError extends Error {
-  /** The process exit code when the bin stops on it: a usage error, as for any command line. */
-  readonly exitCode = 2;
-  constructor(readonly problems: string[]) {
+  /**
+   * @param exitCode the bin's exit code when it stops on this: 2 for a command line it cannot read
+   *   (a usage error), 1 for a bad value.
+   */
+  constructor(
+    readonly problems: string[],
+    readonly exitCode = 1,
+  ) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   }
 }
@@ -148,7 +153,7 @@ function parseFlags(argv: readonly string[]): Map<string, string> {
   try {
     values = parseOptions(argv, CONFIG_OPTIONS, USAGE);
   } catch (error) {
-    if (error instanceof UsageError) throw new ConfigError([error.message]);
+    if (error instanceof UsageError) throw new ConfigError([error.message], error.exitCode);
     throw error;
   }
   const flags = new Map<string, string>();

@@ -9,6 +9,7 @@ import { VERSION } from "../version.js";
 import { type ContextOptions, createToolContext, type ToolContext } from "./context.js";
 import { annotationsFor, type ToolDefinition } from "./define-tool.js";
 import { isExpectedError } from "./error-text.js";
+import { InFlightCalls } from "./in-flight.js";
 import { registerPrompts } from "./prompts/index.js";
 import { registerResources } from "./resources/index.js";
 import { errorResult, successResult } from "./result.js";
@@ -25,6 +26,8 @@ export interface ServerDeps extends ContextOptions {
   config: Config;
   /** Logs unexpected errors (stderr in the bin). */
   log?: (message: string) => void;
+  /** Where running calls are counted, so a stopping process can drain them (the bin passes one). */
+  inFlight?: InFlightCalls;
 }
 
 export function createServer(deps: ServerDeps): McpServer {
@@ -38,18 +41,25 @@ export function createServer(deps: ServerDeps): McpServer {
   );
   const context = createToolContext(deps.config, deps);
   const log = deps.log ?? ((message: string) => console.error(message));
-  for (const tool of listedTools(deps.config)) registerTool(server, tool, context, log);
+  const inFlight = deps.inFlight ?? new InFlightCalls();
+  for (const tool of listedTools(deps.config)) registerTool(server, tool, { context, log, inFlight });
   registerResources(server, context);
   registerPrompts(server, context);
   return server;
 }
 
+interface Registration {
+  context: ToolContext;
+  log: (message: string) => void;
+  inFlight: InFlightCalls;
+}
+
 function registerTool(
   server: McpServer,
   tool: ToolDefinition,
-  context: ToolContext,
-  log: (m: string) => void,
+  { context, log, inFlight }: Registration,
 ): void {
+  const running = { tool: tool.name, kind: tool.kind, verifyWith: tool.verifyWith };
   server.registerTool(
     tool.name,
     {
@@ -61,7 +71,10 @@ function registerTool(
     },
     async (args: unknown) => {
       try {
-        return successResult(await withCallBudget(() => tool.handler(args as never, context)));
+        const output = await inFlight.track({ ...running }, () =>
+          withCallBudget(() => tool.handler(args as never, context)),
+        );
+        return successResult(output);
       } catch (error) {
         if (!isExpectedError(error))
           log(`invoicing-mcp: ${tool.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
