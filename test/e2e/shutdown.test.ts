@@ -89,3 +89,21 @@ describe("SIGTERM with a call in flight", () => {
     expect(session.stderr).not.toMatch(/outcome is unknown/);
   });
 });
+
+describe("a line on stdin that is not JSON-RPC", () => {
+  it("costs at most one short line on stderr, and the server keeps answering", async () => {
+    const session = new StdioSession([]);
+    await session.initialize();
+    const before = session.stderr.split("\n").length;
+    session.send({ hello: "world" });
+    session.send({ jsonrpc: "2.0", id: "x", method: 42 });
+    expect((await session.request("ping")).result).toEqual({});
+    const added = session.stderr
+      .split("\n")
+      .slice(before - 1)
+      .filter((line) => line.trim() !== "");
+    expect(added.length).toBeLessThanOrEqual(2);
+    for (const line of added) expect(line.length).toBeLessThan(240);
+    await session.endInput();
+  });
+});
