@@ -152,7 +152,10 @@ export class ApiClient {
       if (result.ok) {
         const envelopeOrError = this.interpret(info, result);
         if (!(envelopeOrError instanceof ApiError)) {
-          const data = redactDeep(envelopeOrError.data, this.redact);
+          // Walk every string only when the raw body shows a trace of the key, or escapes that could
+          // hide one; most answers show neither, and the walk costs time on a long list.
+          const suspect = result.body.includes("\\") || this.redact(result.body) !== result.body;
+          const data = suspect ? redactDeep(envelopeOrError.data, this.redact) : envelopeOrError.data;
           const checked = validateData(schema, data, info, result.status);
           if (checked.ok) return { data: checked.value, meta: envelopeOrError.meta };
           // A write answered 2xx was carried out even if we cannot read what came back.
