@@ -7,8 +7,9 @@ import type { Config } from "./config.js";
 import { withCallBudget } from "./http/call-budget.js";
 import { registerPrompts } from "./prompts/index.js";
 import { registerResources } from "./resources/index.js";
+import { askResult, confirmationOf } from "./tools/confirmation.js";
 import { type ContextOptions, createToolContext, type ToolContext } from "./tools/context.js";
-import { annotationsFor, type ToolDefinition } from "./tools/define-tool.js";
+import { AskToConfirm, annotationsFor, type ToolDefinition } from "./tools/define-tool.js";
 import { isExpectedError } from "./tools/error-text.js";
 import { allTools, eventTools, VERIFY_WITH } from "./tools/index.js";
 import { errorResult, successResult } from "./tools/result.js";
@@ -66,9 +67,11 @@ function registerTool(
       outputSchema: tool.output,
       annotations: annotationsFor(tool),
     },
-    async (args: unknown) => {
+    async (args: unknown, ctx) => {
       try {
-        return successResult(await withCallBudget(() => tool.handler(args as never, context)));
+        const call = { confirmation: confirmationOf(ctx, server) };
+        const output = await withCallBudget(() => tool.handler(args as never, context, call));
+        return output instanceof AskToConfirm ? askResult(output) : successResult(output);
       } catch (error) {
         if (!isExpectedError(error))
           log(`invoicing-mcp: ${tool.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
