@@ -190,7 +190,7 @@ export const createInvoiceTool = defineTool({
       const invoice = view(same._id, same.status, { ...body, invoiceNumber: same.invoiceNumber });
       return {
         data: { outcome: "already_exists" as const, invoice, ...counted },
-        text: `Not created again: ${describe(invoice)} already exists with the same content. To create a second one deliberately, pass a different invoiceNumber.`,
+        text: `Not created again: ${describe(invoice)} already exists with the same content. To create a second one deliberately, pass a different invoiceNumber and allowOverlap: true.`,
       };
     }
     const conflicts = args.allowOverlap ? [] : invoiceConflicts(existing, body, period, context.timeZone);

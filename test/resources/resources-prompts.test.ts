@@ -169,7 +169,7 @@ describe("prompts", () => {
         name: "invoice_unbilled_time",
         arguments: { customer: "Müller & Söhne GmbH", period: "letzten Monat", language },
       });
-      const text = (result.messages[0]?.content as { text: string }).text;
+      const text = (result.messages[0]!.content as { text: string }).text;
       expect(text).toContain('period: "letzten Monat"');
       expect(text).toMatch(/time_summary (with|mit) customer: "Müller & Söhne GmbH" (and|und) period/);
       expect(text).toContain("fromTime: true");
