@@ -5,6 +5,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { allTools } from "../../src/mcp/tool-list.js";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
 
@@ -62,13 +63,29 @@ describe("tool contract", () => {
 
   it("every tool has a title, a description of a full sentence or more, and an object outputSchema", async () => {
     const { tools } = await mcp().client.listTools();
-    expect(tools).toHaveLength(12);
+    expect(tools.map((t) => t.name)).toEqual(allTools.map((t) => t.name));
     for (const tool of tools) {
       expect(tool.title?.length, tool.name).toBeGreaterThan(5);
       expect(tool.description?.length, tool.name).toBeGreaterThan(60);
       expect(tool.inputSchema.type, tool.name).toBe("object");
       expect(tool.outputSchema?.type, tool.name).toBe("object");
       expect(Object.keys(tool.outputSchema?.properties ?? {}).length, tool.name).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("what each definition carries", () => {
+  it.each(allTools.map((tool) => [tool.name, tool] as const))(
+    "%s: its example passes its own schema",
+    (_, tool) => {
+      expect(tool.input.safeParse(tool.example).error).toBeUndefined();
+    },
+  );
+
+  it("every write names the read tool that shows whether an unknown outcome happened", () => {
+    const reads = new Set(allTools.filter((tool) => tool.kind === "read").map((tool) => tool.name));
+    for (const tool of allTools.filter((t) => t.kind === "write")) {
+      expect(reads.has(tool.verifyWith ?? ""), `${tool.name} verifyWith ${tool.verifyWith}`).toBe(true);
     }
   });
 });
