@@ -1,18 +1,14 @@
 import { z } from "zod";
-import { createTimeEntry, listTimeEntries } from "../api/time-entries.js";
-import { formatDuration, parseDuration } from "../domain/dates/duration.js";
-import { DateInputError } from "../domain/dates/errors.js";
-import { formatDay, formatInstant } from "../domain/dates/format.js";
-import { loadDates } from "../domain/dates/lazy.js";
-import { InputError } from "../domain/input-error.js";
+import { formatDuration } from "../domain/dates/duration.js";
+import { formatInstant } from "../domain/dates/format.js";
 import { amountForHours, fromCents, toCents } from "../domain/money.js";
 import { cleanText } from "../domain/text.js";
 import { customerArg, projectArg } from "./args.js";
-import { dateContext, resolveEnd } from "./date-args.js";
+import type { ToolContext } from "./context.js";
 import { defineTool } from "./define-tool.js";
 import { eur, named } from "./format.js";
-
-const DAY_MS = 24 * 60 * 60_000;
+import { logEntries } from "./log-time-batch.js";
+import type { PlannedEntry } from "./log-time-entry.js";
 
 const instantArg = (what: string) =>
   z
@@ -28,7 +24,7 @@ export const logTimeTool = defineTool({
   name: "log_time",
   title: "Log working time",
   description:
-    'Records a completed time entry on a project: a start and either an end or a duration ("2.5h on Website Relaunch yesterday from 9:00" → project "Website Relaunch", start "yesterday 9:00", duration "2.5h"). The customer defaults to the project\'s. Refuses an end before the start and entries over 24 h. Repeating the very same call returns the existing entry instead of a second one.',
+    'Records a completed time entry on a project: a start and either an end or a duration ("2.5h on Website Relaunch yesterday from 9:00" → project "Website Relaunch", start "yesterday 9:00", duration "2.5h"). The customer defaults to the project\'s. Refuses an end before the start, entries over 24 h, an end and a duration that disagree, and an entry that overlaps a stored one of any project or customer (it lists them; allowOverlap: true logs it anyway). Repeating the very same call returns the existing entry instead of a second one.',
   kind: "write",
   idempotent: true,
   input: z.object({
@@ -52,6 +48,12 @@ export const logTimeTool = defineTool({
       .max(1000)
       .optional()
       .describe('What was done, e.g. "Startseite: Hero-Bereich umgesetzt".'),
+    allowOverlap: z
+      .boolean()
+      .optional()
+      .describe(
+        "true: log it even though it overlaps stored entries (only after the person confirmed both are right). Default false: an overlap creates nothing and lists the stored entries.",
+      ),
   }),
   output: z.object({
     outcome: z.enum(["created", "already_exists"]),
@@ -69,106 +71,41 @@ export const logTimeTool = defineTool({
     }),
   }),
   async handler(args, context) {
-    const customer =
-      args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);
-    const project = await context.directory.resolveProject(args.project, customer?._id);
-    const owner = customer ?? (await context.directory.customers()).find((c) => c._id === project.customerId);
-    const customerId = customer?._id ?? project.customerId;
-
-    const start = (await loadDates()).resolveInstant(args.start, dateContext(context));
-    if (start.timeOfDay === "start-of-day") {
-      throw new DateInputError(
-        "instant",
-        args.start,
-        'it has no time of day; say when the work began, e.g. "yesterday 9:00" or "gestern 14 Uhr"',
-      );
-    }
-    const endMs = await endOf(args, start.ms, context);
-    const minutes = Math.round((endMs - start.ms) / 60_000);
-    if (endMs <= start.ms)
-      throw new InputError(
-        `The end (${formatInstant(endMs, context.timeZone)}) must be after the start (${formatInstant(start.ms, context.timeZone)}).`,
-      );
-    if (endMs - start.ms > DAY_MS)
-      throw new InputError(
-        `${formatDuration(minutes)} is longer than 24 hours; log each day as its own entry.`,
-      );
-    if (endMs > context.now().getTime() + 5 * 60_000) {
-      throw new InputError(
-        `The entry ends in the future (${formatInstant(endMs, context.timeZone)}); log time after the work is done.`,
-      );
-    }
-
-    const description = args.description?.trim() || undefined;
-    // Whether the service's day bounds are inclusive, and in which zone, is not shown: ask a day
-    // wider on each side; the match below is exact anyway.
-    const { items } = await listTimeEntries(context.client(), {
-      from: formatDay(start.ms - DAY_MS, context.timeZone),
-      to: formatDay(start.ms + DAY_MS, context.timeZone),
-    });
-    const same = items.find(
-      (entry) =>
-        entry.projectId === project._id &&
-        entry.customerId === customerId &&
-        entry.startTime === start.ms &&
-        entry.endTime === endMs &&
-        // The service may store a missing description as "".
-        (entry.description?.trim() || undefined) === description,
-    );
-    const id =
-      same?._id ??
-      (
-        await createTimeEntry(context.client(), {
-          projectId: project._id,
-          customerId,
-          startTime: start.ms,
-          endTime: endMs,
-          ...(description === undefined ? {} : { description }),
-        })
-      ).id;
-
-    const rate = owner?.hourlyRate;
-    const value =
-      rate === undefined || rate === null ? null : fromCents(amountForHours(minutes / 60, toCents(rate)));
-    const entry = {
-      id,
-      projectId: project._id,
-      projectName: cleanText(project.name),
-      customerId,
-      customerName: owner ? cleanText(owner.name) : null,
-      start: formatInstant(start.ms, context.timeZone),
-      end: formatInstant(endMs, context.timeZone),
-      durationMinutes: minutes,
-      description: description ?? null,
-      value,
-    };
-    const what = `${formatDuration(minutes)} on ${named(project.name, project._id)} for ${named(owner?.name, customerId)}, ${entry.start} to ${entry.end}${description ? `: "${cleanText(description, 120)}"` : ""}${value === null ? "" : ` (${eur(value)} at ${eur(rate ?? 0)}/h)`}`;
-    return same
+    const { entries } = await logEntries([args], context, { single: true });
+    const { entry: planned, status, id } = entries[0]!;
+    const entry = entryData(planned, id ?? "", context);
+    const what = describe(planned, entry);
+    return status === "already_exists"
       ? {
           data: { outcome: "already_exists" as const, entry },
-          text: `Already logged, not created again: ${what}. Entry id ${id}.`,
+          text: `Already logged, not created again: ${what}. Entry id ${entry.id}.`,
         }
-      : { data: { outcome: "created" as const, entry }, text: `Logged ${what}. Entry id ${id}.` };
+      : { data: { outcome: "created" as const, entry }, text: `Logged ${what}. Entry id ${entry.id}.` };
   },
 });
 
-async function endOf(
-  args: { end?: string | undefined; duration?: string | undefined },
-  startMs: number,
-  context: Parameters<typeof resolveEnd>[2],
-): Promise<number> {
-  if (args.end !== undefined && args.duration !== undefined) {
-    throw new InputError("Give either end or duration, not both.");
-  }
-  if (args.duration !== undefined) return startMs + parseDuration(args.duration) * 60_000;
-  if (args.end === undefined) {
-    throw new InputError(
-      'Give an end ("17:00", "today 17:30") or a duration ("2.5h", "90 min") for the entry.',
-    );
-  }
-  const end = await resolveEnd(args.end, startMs, context);
-  if (end.timeOfDay === "start-of-day") {
-    throw new DateInputError("instant", args.end, 'it has no time of day; an end needs one, e.g. "17:00"');
-  }
-  return end.ms;
+function entryData(planned: PlannedEntry, id: string, context: ToolContext) {
+  const rate = planned.owner?.hourlyRate;
+  return {
+    id,
+    projectId: planned.project._id,
+    projectName: cleanText(planned.project.name),
+    customerId: planned.customerId,
+    customerName: planned.owner ? cleanText(planned.owner.name) : null,
+    start: formatInstant(planned.startMs, context.timeZone),
+    end: formatInstant(planned.endMs, context.timeZone),
+    durationMinutes: planned.minutes,
+    description: planned.description ?? null,
+    value:
+      rate === undefined || rate === null
+        ? null
+        : fromCents(amountForHours(planned.minutes / 60, toCents(rate))),
+  };
+}
+
+function describe(planned: PlannedEntry, entry: ReturnType<typeof entryData>): string {
+  const rate = planned.owner?.hourlyRate ?? 0;
+  const description = planned.description ? `: "${cleanText(planned.description, 120)}"` : "";
+  const value = entry.value === null ? "" : ` (${eur(entry.value)} at ${eur(rate)}/h)`;
+  return `${formatDuration(planned.minutes)} on ${named(planned.project.name, planned.project._id)} for ${named(planned.owner?.name, planned.customerId)}, ${entry.start} to ${entry.end}${description}${value}`;
 }

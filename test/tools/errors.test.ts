@@ -120,7 +120,7 @@ describe("API errors through the tools", () => {
     [
       "log_time",
       "/api/v1/time-entries",
-      { project: "Website Relaunch", start: "2026-11-18T09:00", duration: "2h", description: "Fault test" },
+      { project: "Website Relaunch", start: "2026-11-14T09:00", duration: "2h", description: "Fault test" },
       "list_time_entries",
     ],
     ["create_customer", "/api/v1/customers", { name: "Fehlerfall GmbH", hourlyRate: 88 }, "list_customers"],
@@ -144,7 +144,7 @@ describe("API errors through the tools", () => {
     // The previous test's entry was stored by the sandbox although the answer was a 500.
     const args = {
       project: "Website Relaunch",
-      start: "2026-11-18T09:00",
+      start: "2026-11-14T09:00",
       duration: "2h",
       description: "Fault test",
     };

@@ -32,6 +32,7 @@ describe("read tools", () => {
       email: "buchhaltung@mueller-soehne.de",
       hourlyRate: 95,
       activityType: "gewerblich",
+      active: true,
     });
     expect(data.customers.map((c: { name: string }) => c.name)).not.toContain("Altkunde Meier KG");
     for (const c of demo.customers) expect(text).toContain(`${c.name} (id ${c._id})`);
@@ -111,6 +112,17 @@ describe("read tools", () => {
     expect(text).toContain(`EÜR ${expectedYear}`);
     expect(text).toContain(`freiberuflich ${report.income.byType.freiberuflich.toFixed(2)} EUR`);
     expect(text).toContain(`Profit: ${report.profit.toFixed(2)} EUR`);
+    expect(text).toMatch(/^EÜR \d{4}, as the Invoicing Service reports it for that year/);
+  });
+
+  it("eur_report says plainly when a year has no paid invoices and no expenses", async () => {
+    const report = await getEurReport(api(sandbox()), 2020);
+    expect(report.income.invoiceCount + report.expenses.count).toBe(0);
+    const { isError, data, text } = await mcp().call("eur_report", { year: 2020 });
+    expect(isError).toBe(false);
+    expect(data.income.invoiceCount).toBe(0);
+    expect(text).toContain("The service has no paid invoices and no expenses for 2020");
+    expect(text).not.toMatch(/from 0 invoices/);
   });
 
   it("outstanding_by_customer groups open invoices, most overdue first, sums matching the API", async () => {
