@@ -91,8 +91,8 @@ export async function logEntries(
     } catch (error) {
       if (single || !(error instanceof ApiError)) throw error;
       if (error instanceof RateLimitedError) {
-        // Not sent, so safe: this one and the rest wait for the window.
-        sendAfterMs = error.retryAt.getTime();
+        // Not sent, so safe: this one and the rest wait for the window (said to the whole second).
+        sendAfterMs = Math.ceil(error.retryAt.getTime() / 1000) * 1000;
       } else {
         outcome.status = "failed";
         outcome.problem = errorText(error, { verifyWith: "list_time_entries" });
