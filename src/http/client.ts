@@ -75,6 +75,12 @@ function loadUndici(): Promise<Undici> {
   return undici;
 }
 
+/**
+ * The time an attempt is given at least, of what is left of the call's budget, when the governor
+ * makes it wait: a request admitted later could not count on an answer in time.
+ */
+const MIN_ATTEMPT_MS = 5_000;
+
 /** With no `Retry-After`, a rate-limited caller is told to wait one window of the documented limit. */
 const UNKNOWN_RATE_LIMIT_WAIT_MS = 60_000;
 
@@ -190,7 +196,9 @@ export class ApiClient {
     const { request, dispatcher } = await this.http();
     let permit: Awaited<ReturnType<RateGovernor["acquire"]>>;
     try {
-      permit = await this.governor.acquire(deadline);
+      // Waiting for the window until the very end of the budget would leave the request no time to be
+      // answered: a write sent so would end as "outcome unknown". Then it is better not sent at all.
+      permit = await this.governor.acquire(deadline - Math.min(MIN_ATTEMPT_MS, this.timeoutMs));
     } catch (error) {
       if (error instanceof GovernorWaitTooLong) {
         return { ok: false, error: new RateLimitedError(error.waitMs, info, this.now(), undefined) };
