@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { listInvoices } from "../../src/api/invoices.js";
+import { getOutstandingByCustomer } from "../../src/api/reports.js";
 import { connect, useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
 import { api, countRequests, demoDirectory } from "./support.js";
@@ -74,6 +75,21 @@ describe("former customers", () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it("an outstanding row without a name shows the name learnt from the summary endpoint", async () => {
+    // A service that leaves the name out of its report (the document shows it; a peer may not).
+    const report = await getOutstandingByCustomer(api(sandbox()));
+    const first = report.customers[0]!;
+    const unnamed = { ...report, customers: [{ ...first, customerId: formerId, customerName: "" }] };
+    sandbox().faults.add({
+      path: "/api/v1/reports/outstanding-payments-by-customer",
+      action: { kind: "not-envelope", body: { data: unnamed, meta: { total: 1 }, error: null } },
+    });
+    const { isError, data, text } = await mcp().call("outstanding_by_customer");
+    expect(isError).toBe(false);
+    expect(data.customers[0]).toMatchObject({ customerId: formerId, customerName: "Altkunde Meier KG" });
+    expect(text).toContain(`Altkunde Meier KG (id ${formerId})`);
   });
 
   it("a text that is no customer's id stays unknown, with one lookup", async () => {
