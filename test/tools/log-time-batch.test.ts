@@ -127,12 +127,12 @@ describe("log_time with entries", () => {
 });
 
 describe("a batch larger than the rate window", () => {
-  // 30 requests per 6 s window at the sandbox; each tool call may take 3 s. The 50 entries need
+  // 30 requests per 8 s window at the sandbox; each tool call may take 6 s. The 50 entries need
   // 53 requests in all (customers, projects, a listing, 50 POSTs): the first call is cut short.
-  const WINDOW_MS = 6_000;
+  const WINDOW_MS = 8_000;
   const sandbox = useSandbox({ rateLimit: { limit: 30, windowMs: WINDOW_MS }, now: Date.now });
   const mcp = useMcp(sandbox, {
-    clientOptions: { governor: new RateGovernor({ windowMs: WINDOW_MS }), budgetMs: 3_000 },
+    clientOptions: { governor: new RateGovernor({ windowMs: WINDOW_MS }), budgetMs: 6_000 },
   });
 
   it("creates exactly 50 in two calls, with no 429 at the sandbox and no duplicate", async () => {
