@@ -33,16 +33,23 @@ console.log(
   `${bold("invoicing-mcp")} on its sandbox: ${tools.length} tools (${tools.map((t) => t.name).join(", ")})`,
 );
 
-await step("Log 2.5 hours on Website Relaunch for yesterday morning.", "log_time", {
+// Evening hours: the demo's working days are already full of entries between 08:00 and 18:00.
+await step("Log 2.5 hours on Website Relaunch, yesterday from 18:00.", "log_time", {
   project: "website relaunch",
-  start: "yesterday morning",
+  start: "yesterday 18:00",
   duration: "2.5h",
   description: "Navigation überarbeitet",
 });
-await step("Gestern von 14 Uhr bis 16:30 am Mandantenportal, Zwei-Faktor-Anmeldung getestet.", "log_time", {
+await step("Gestern von 20:30 bis 22 Uhr am Mandantenportal.", "log_time", {
   project: "Mandantenportal",
-  start: "gestern 14 Uhr",
-  end: "16:30",
+  start: "gestern 20:30",
+  end: "22 Uhr",
+});
+// There is no tool to edit an entry: a model asked to add a description would log the slot again.
+await step("Add a description to that one: Zwei-Faktor-Anmeldung getestet.", "log_time", {
+  project: "Mandantenportal",
+  start: "gestern 20:30",
+  end: "22 Uhr",
   description: "Zwei-Faktor-Anmeldung getestet",
 });
 await step("Which studio was that again?", "customer_summary", { customer: "studio" });

@@ -34,7 +34,7 @@ export const listInvoicesTool = defineTool({
   name: "list_invoices",
   title: "List invoices",
   description:
-    "Lists invoices, newest first, filtered by status, customer and invoice date, one page at a time, with net and gross sums over everything that matches (not just the page). Use it to find invoice ids and numbers, or to answer 'what did I invoice in March?'.",
+    "Lists invoices, newest first, filtered by status, customer and invoice date, one page at a time, with net and gross sums over everything that matches (not just the page). Use it to find invoice ids and numbers, or to answer 'what did I invoice in March?'. The REST API has no payment dates: status paid says that an invoice is paid, not when, so never read 'nothing was paid this week' from invoice dates. 'Paid this week' needs the webhook receiver (recent_events): run `invoicing-mcp webhooks serve` and set INVOICING_INBOX to its inbox file.",
   kind: "read",
   input: z.object({
     status: invoiceStatusSchema
@@ -56,10 +56,10 @@ export const listInvoicesTool = defineTool({
     const inRange = withinDays(await dayRange(args.from, args.to, context), context.timeZone);
     const customer =
       args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);
-    const [{ items }, names] = await Promise.all([
-      listInvoices(context.client(), args.status === undefined ? {} : { status: args.status }),
-      context.directory.customerNames(),
-    ]);
+    const { items } = await listInvoices(
+      context.client(),
+      args.status === undefined ? {} : { status: args.status },
+    );
     const matching = items
       // Also here: how the service treats an unknown or unsupported filter is not shown.
       .filter((invoice) => args.status === undefined || invoice.status === args.status)
@@ -74,6 +74,8 @@ export const listInvoicesTool = defineTool({
       gross += toCents(invoice.grossAmount ?? invoice.netAmount + (invoice.taxAmount ?? 0));
     }
     const { slice, ...window } = page(matching, args.offset, args.limit);
+    // Former customers' names come from the summary endpoint, asked only for this page's ids.
+    const names = await context.directory.customerNames(slice.map((invoice) => invoice.customerId));
     const rows = slice.map((invoice) => {
       const served = servicePeriodDays(invoice, context.timeZone);
       return {
