@@ -32,17 +32,22 @@ export function findSameInvoice(
   numberGiven: boolean,
 ): Invoice | undefined {
   if (numberGiven) {
-    // Listed numbers arrive cleaned (schemas.ts): compare with the number as it would come back.
-    const number = cleanText(body.invoiceNumber, INVOICE_NUMBER_MAX);
-    const clash = existing.find((invoice) => invoice.invoiceNumber === number);
+    const wanted = comparableNumber(body.invoiceNumber);
+    const clash = existing.find((invoice) => comparableNumber(invoice.invoiceNumber) === wanted);
     if (!clash) return undefined;
     const differing = differences(clash, body);
     if (differing.length === 0) return clash;
     throw new InputError(
-      `Invoice number ${body.invoiceNumber} already exists (id ${clash._id}, ${clash.status}) and differs in ${differing.join(", ")}. Use another number, or leave invoiceNumber out to take the next free one.`,
+      `Invoice number ${clash.invoiceNumber} already exists (id ${clash._id}, ${clash.status}) and differs in ${differing.join(", ")}. Use another number, or leave invoiceNumber out to take the next free one.`,
     );
   }
   return existing.find((invoice) => invoice.status === "draft" && differences(invoice, body).length === 0);
+}
+
+/** Invoice numbers are the same whatever their case and surrounding spaces: "re-2026-001 " is RE-2026-001. */
+export function comparableNumber(invoiceNumber: string): string {
+  // Listed numbers arrive cleaned (schemas.ts): compare both as they would come back.
+  return cleanText(invoiceNumber, INVOICE_NUMBER_MAX).toUpperCase();
 }
 
 /** Fields that differ. A field the list does not return (whether it must is not shown) is not compared. */

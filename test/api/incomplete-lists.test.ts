@@ -171,7 +171,7 @@ describe("lists read whole, or said to be partial", () => {
     });
     expect(isError).toBe(true);
     expect(text).toMatch(/Only 30 of 80 time entries could be read/);
-    expect(text).toMatch(/could log it twice/);
+    expect(text).toMatch(/could log time twice, so nothing was logged/);
     expect(peer.posts).toEqual([]);
   });
 
