@@ -54,24 +54,36 @@ await step("Add a description to that one: Zwei-Faktor-Anmeldung getestet.", "lo
 });
 await step("Which studio was that again?", "customer_summary", { customer: "studio" });
 await step("Who owes me money, and how late are they?", "outstanding_by_customer", { overdueOnly: true });
-const hours = await step("How many unbilled hours do I have with Müller?", "time_summary", {
-  customer: "mueller",
-});
+await step("How many unbilled hours do I have with Müller?", "time_summary", { customer: "mueller" });
 
-const unbilled = hours.customers[0].unbilledAmount;
-const draft = {
-  customer: "Müller & Söhne",
-  netAmount: unbilled,
-  periodStart: "last month",
-  periodEnd: "today",
-  notes: "Leistungen laut Stundennachweis",
-};
-await step("Draft an invoice for Müller's unbilled hours: show me first.", "create_invoice", {
-  ...draft,
+// Invoicing is per period: the unbilled total above spans every month. Find last month's time and
+// whether an invoice may already bill it. (Late in a month the demo year has billed last month
+// already; then this month's time is the one still open.)
+let period = "last month";
+let month = await step("What did I work last month, and is any of it billed yet?", "time_summary", {
+  period,
+});
+const open = (summary) =>
+  summary.customers.find(
+    (c) => c.inPeriod.time.entryCount > 0 && c.inPeriod.mayAlreadyBeBilledBy.length === 0,
+  );
+if (!open(month)) {
+  period = "this month";
+  month = await step("Then this month?", "time_summary", { period });
+}
+const customer = open(month).customerName;
+const fromTime = { customer, fromTime: true, period };
+await step(`Invoice ${customer} for that time: show me first.`, "create_invoice", {
+  ...fromTime,
   dryRun: true,
 });
-await step("Looks right, create it.", "create_invoice", draft);
-await step("And if I accidentally ask again?", "create_invoice", draft);
+await step("Looks right, create it.", "create_invoice", fromTime);
+await step("And if I accidentally ask again?", "create_invoice", fromTime);
+await step("Invoice that month again, with a note for the extra meeting.", "create_invoice", {
+  ...fromTime,
+  notes: "inkl. Abstimmungstermin",
+});
+// Overlapping time entry refused (log_time's overlap guard, issue 10): its step goes here.
 await step("How did last year go, freiberuflich vs. gewerblich?", "eur_report", { year: "last year" });
 await step("Und dieses Jahr?", "eur_report", { year: "dieses Jahr" });
 

@@ -6,8 +6,9 @@ import { McpServer } from "@modelcontextprotocol/server";
 import type { Config } from "../config.js";
 import { withCallBudget } from "../http/call-budget.js";
 import { VERSION } from "../version.js";
+import { askResult, confirmationOf } from "./confirmation.js";
 import { type ContextOptions, createToolContext, type ToolContext } from "./context.js";
-import { annotationsFor, type ToolDefinition } from "./define-tool.js";
+import { AskToConfirm, annotationsFor, type ToolDefinition } from "./define-tool.js";
 import { isExpectedError } from "./error-text.js";
 import { InFlightCalls } from "./in-flight.js";
 import { registerPrompts } from "./prompts/index.js";
@@ -96,12 +97,13 @@ function registerTool(
       outputSchema: tool.output,
       annotations: annotationsFor(tool),
     },
-    async (args: unknown) => {
+    async (args: unknown, ctx) => {
       try {
+        const call = { confirmation: confirmationOf(ctx, server) };
         const output = await inFlight.track({ ...running }, () =>
-          withCallBudget(() => tool.handler(args as never, context)),
+          withCallBudget(() => tool.handler(args as never, context, call)),
         );
-        return successResult(output);
+        return output instanceof AskToConfirm ? askResult(output) : successResult(output);
       } catch (error) {
         if (!isExpectedError(error))
           log(`invoicing-mcp: ${tool.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
