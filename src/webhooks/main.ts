@@ -1,6 +1,6 @@
 /**
  * `invoicing-mcp webhooks serve [--host H] [--port N] [--path P] [--inbox FILE] [--retention-days N]
- * [--max-events N]`: the receiver as a long-lived process of its own, until SIGINT or SIGTERM. The
+ * [--max-events N] [--max-mib N]`: the receiver as a long-lived process of its own, until SIGINT or SIGTERM. The
  * secret only ever comes from INVOICING_WEBHOOK_SECRET (a flag would show in every process list).
  */
 
@@ -11,6 +11,8 @@ import { InboxWriter } from "./inbox-writer.js";
 import { DEFAULT_HOST, DEFAULT_PATH, DEFAULT_PORT, startReceiver } from "./receiver.js";
 import { parseSecrets } from "./signature.js";
 
+const MIB = 1024 * 1024;
+
 export const USAGE = `Usage: invoicing-mcp webhooks serve [options]
 
   --host H             address to listen on (default ${DEFAULT_HOST}; put a TLS proxy in front)
@@ -19,6 +21,7 @@ export const USAGE = `Usage: invoicing-mcp webhooks serve [options]
   --inbox FILE         the inbox (default INVOICING_INBOX, else ~/.invoicing-mcp/inbox.jsonl)
   --retention-days N   drop events received more than N days ago (default ${DEFAULT_RETENTION.maxAgeDays}; 0 = never)
   --max-events N       keep at most the newest N events (default ${DEFAULT_RETENTION.maxEvents}; 0 = no limit)
+  --max-mib N          keep at most the newest N MiB of events (default ${DEFAULT_RETENTION.maxBytes / MIB}; 0 = no limit)
 
 The endpoint secret comes from INVOICING_WEBHOOK_SECRET (two, comma-separated, during a rotation).
 `;
@@ -55,6 +58,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
     else if (flag === "--inbox") args.inbox = value();
     else if (flag === "--retention-days") args.retention.maxAgeDays = integer(flag, value(), 100_000);
     else if (flag === "--max-events") args.retention.maxEvents = integer(flag, value(), 100_000_000);
+    else if (flag === "--max-mib") args.retention.maxBytes = integer(flag, value(), 1_000_000) * MIB;
     else throw new Error(`unknown option "${arg}" for webhooks serve\n\n${USAGE}`);
   }
   return args;
@@ -75,9 +79,9 @@ export async function runWebhooks(argv: readonly string[], env: NodeJS.ProcessEn
   const args = parseServeArgs(rest);
   const secrets = parseSecrets(env.INVOICING_WEBHOOK_SECRET); // before anything is opened
   const inboxPath = args.inbox ?? defaultInboxPath(env);
-  const inbox = await InboxWriter.open(inboxPath, { retention: args.retention });
   const log = (entry: object) =>
     process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
+  const inbox = await InboxWriter.open(inboxPath, { retention: args.retention, log });
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   try {
     receiver = await startReceiver({ secrets, inbox, host: args.host, port: args.port, path: args.path });
