@@ -20,6 +20,8 @@ export interface EventRow {
   /** The amount the event is about, EUR: paid amount, gross, net or expense amount. */
   amount: number | null;
   description: string | null;
+  /** Values the inbox reader left out (out of range), as sentences. */
+  notes: readonly string[];
 }
 
 export function eventRow(event: InboxEvent): EventRow {
@@ -41,6 +43,7 @@ export function eventRow(event: InboxEvent): EventRow {
     customerName: text("customerName") ?? (isCustomer ? text("name") : null),
     amount: number("paidAmount") ?? number("grossAmount") ?? number("netAmount") ?? number("amount"),
     description: text("description"),
+    notes: event.notes ?? [],
   };
 }
 
