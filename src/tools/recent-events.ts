@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DateInputError } from "../domain/dates/errors.js";
 import { dayBoundsUtc, formatInstant } from "../domain/dates/format.js";
 import { loadDates } from "../domain/dates/lazy.js";
+import { InputError } from "../domain/input-error.js";
 import { fromCents, toCents } from "../domain/money.js";
 import { describeEvent, type EventRow, eventRow } from "../events/view.js";
 import { EVENT_NAMES } from "../webhooks/event-names.js";
@@ -76,6 +77,12 @@ export const recentEventsTool = defineTool({
     for (const row of matching) {
       byType[row.event] = (byType[row.event] ?? 0) + 1;
       if (row.event === "invoice.paid" && row.amount !== null) paidCents += toCents(row.amount);
+    }
+    if (!Number.isSafeInteger(paidCents)) {
+      // Each amount is bounded, but enough of them could still pass what adds up exactly.
+      throw new InputError(
+        "The payments in this period add up to more than can be summed exactly; ask for a shorter period.",
+      );
     }
     const totals = { byType, paidAmount: fromCents(paidCents), currency: "EUR" as const };
     const notes = leftOut(matching);

@@ -22,7 +22,19 @@ interface Row {
   event: InboxEvent;
   /** `timestamp` as Unix ms, parsed once. */
   at: number;
+  /** The line's length in the file. */
+  bytes: number;
 }
+
+export interface InboxReadOptions extends LineReadOptions {
+  /**
+   * A reader keeps at most the newest lines adding up to this many bytes in memory, however large
+   * the file has grown (the receiver's retention keeps it at 64 MiB unless told otherwise).
+   */
+  maxBytes?: number;
+}
+
+export const DEFAULT_READ_MAX_BYTES = 256 * 1024 * 1024;
 
 interface Snapshot {
   /** Bytes consumed: the end of the last complete line. */
@@ -31,6 +43,8 @@ interface Snapshot {
   lastLineStart: number;
   lastLinePrefix: Buffer;
   rows: Row[];
+  /** The bytes of `rows`' lines. */
+  bytes: number;
   ids: Set<string>;
 }
 
@@ -45,7 +59,7 @@ const snapshots = new Map<string, Snapshot>();
 export async function readInbox(
   path: string,
   query: InboxQuery = {},
-  options: LineReadOptions = {},
+  options: InboxReadOptions = {},
 ): Promise<InboxEvent[]> {
   const rows = await loadRows(path, options);
   const since = query.since?.getTime() ?? Number.NEGATIVE_INFINITY;
@@ -62,7 +76,7 @@ export async function readInbox(
   return matches.sort((a, b) => b.at - a.at).map((row) => row.event);
 }
 
-async function loadRows(path: string, options: LineReadOptions): Promise<Row[]> {
+async function loadRows(path: string, options: InboxReadOptions): Promise<Row[]> {
   let handle: FileHandle;
   try {
     handle = await open(path, "r");
@@ -89,11 +103,18 @@ async function loadRows(path: string, options: LineReadOptions): Promise<Row[]> 
         const event = bytes === undefined ? undefined : parseLine(bytes.toString("utf8"));
         if (event === undefined || ids.has(event.id)) return;
         ids.add(event.id);
-        fresh.push(toRow(event));
+        fresh.push(toRow(event, bytes!.length + 1));
       },
       options,
     );
-    const rows = base ? [...base.rows, ...fresh] : fresh;
+    let rows = base ? [...base.rows, ...fresh] : fresh;
+    let bytes = (base?.bytes ?? 0) + fresh.reduce((sum, row) => sum + row.bytes, 0);
+    const maxBytes = options.maxBytes ?? DEFAULT_READ_MAX_BYTES;
+    if (maxBytes > 0 && bytes > maxBytes) {
+      let first = 0;
+      while (first < rows.length && bytes > maxBytes) bytes -= rows[first++]!.bytes;
+      rows = rows.slice(first); // their ids stay known, so a repeat further on is still skipped
+    }
     const grew = scan.end > start;
     const lastLineStart = grew ? scan.lastLineStart : (base?.lastLineStart ?? 0);
     const snapshot: Snapshot = {
@@ -103,6 +124,7 @@ async function loadRows(path: string, options: LineReadOptions): Promise<Row[]> 
         ? await readRange(handle, lastLineStart, Math.min(PREFIX_BYTES, scan.end - lastLineStart))
         : (base?.lastLinePrefix ?? Buffer.alloc(0)),
       rows,
+      bytes,
       ids,
     };
     snapshots.set(path, snapshot);
@@ -129,10 +151,10 @@ async function readRange(handle: FileHandle, position: number, length: number): 
   return buffer.subarray(0, filled);
 }
 
-function toRow(stored: InboxEvent): Row {
+function toRow(stored: InboxEvent, bytes: number): Row {
   const { event, notes } = cleanInboxEvent(stored);
   const row = notes.length > 0 ? { ...event, notes } : event;
-  return { event: deepFreeze(row), at: Date.parse(event.timestamp) };
+  return { event: deepFreeze(row), at: Date.parse(event.timestamp), bytes };
 }
 
 function deepFreeze<T>(value: T): T {

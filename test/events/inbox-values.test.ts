@@ -63,6 +63,24 @@ describe("recent_events over hostile inbox values", () => {
       await mcp.close();
     }
   });
+
+  it("places a payment with an impossible paidAt at its envelope's timestamp", async () => {
+    const path = await inbox([
+      line("invoice.paid", { invoiceId: "inv_5", paidAmount: 5, paidAt: 9_000_000_000_000_000 }),
+      line("invoice.paid", { invoiceId: "inv_6", paidAmount: 6, paidAt: "+275760-09-13T00:00:00.000Z" }),
+    ]);
+    const mcp = await connect(undefined, {
+      env: { INVOICING_INBOX: path },
+      now: Date.parse("2026-11-22T12:00:00Z"),
+    });
+    try {
+      const answer = await mcp.call("recent_events", { since: "this week" });
+      expect(answer.isError, answer.text).toBe(false);
+      expect(answer.data.totals.paidAmount).toBe(11);
+    } finally {
+      await mcp.close();
+    }
+  });
 });
 
 describe("cleanInboxEvent", () => {

@@ -56,6 +56,25 @@ describe("reading in chunks", () => {
     await writer.close();
     expect((await stat(path)).size).toBe(formatLine(first).length + formatLine(last).length);
   }, 60_000);
+
+  it("keeps at most the newest lines within its byte budget in memory", async () => {
+    const path = join(await tempDir(), "inbox.jsonl");
+    const events = Array.from({ length: 10 }, (_, i) => stored(i + 1, { pad: "p".repeat(100) }));
+    await writeFile(path, events.map(formatLine).join(""));
+    const lineBytes = formatLine(events[0]!).length;
+    const options = { maxBytes: lineBytes * 4 + 10 };
+    expect((await readInbox(path, {}, options)).map((e) => e.id)).toEqual(
+      events
+        .slice(-4)
+        .map((e) => e.id)
+        .reverse(),
+    );
+    const more = stored(20, { pad: "p".repeat(100) });
+    await appendFile(path, formatLine(more) + formatLine(events[0]!)); // a repeat of a dropped one stays out
+    expect((await readInbox(path, {}, options)).map((e) => e.id)).toEqual(
+      [...events.slice(-3), more].map((e) => e.id).reverse(),
+    );
+  });
 });
 
 describe("retention by bytes", () => {
