@@ -3,8 +3,8 @@ import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll } from "vitest";
 import { type Config, loadConfig } from "../../src/config.js";
 import type { ApiClientOptions } from "../../src/http/client.js";
+import { createServer } from "../../src/mcp/server.js";
 import type { Sandbox } from "../../src/sandbox/index.js";
-import { createServer } from "../../src/server.js";
 import { clientFor, REFERENCE_DATE } from "./sandbox.js";
 
 export interface Connected {
