@@ -5,6 +5,7 @@
  * may be 1e308 (or Infinity, which JSON.parse makes of 1e999), which turns any sum into Infinity.
  */
 import { cleanText } from "../domain/text.js";
+import type { InboxEvent } from "./inbox-format.js";
 
 /** Longer strings are cut (with "…"); answers cut them further. */
 export const MAX_STRING_CHARS = 1_000;
@@ -18,16 +19,14 @@ const MAX_NUMBER = Number.MAX_SAFE_INTEGER;
 export const MAX_AMOUNT = 1_000_000_000;
 const MONEY_KEY = /(^a|A)mount$/;
 
-export interface CleanEvent<E> {
-  event: E;
+export interface CleanEvent {
+  event: InboxEvent;
   /** What was left out and why, e.g. "data.paidAmount 1e+308 is out of range and was left out". */
   notes: string[];
 }
 
 /** The event with every string cleaned and capped and every number bounded (or dropped, noted). */
-export function cleanInboxEvent<E extends { event: string; data: Record<string, unknown> }>(
-  raw: E,
-): CleanEvent<E> {
+export function cleanInboxEvent(raw: InboxEvent): CleanEvent {
   const notes: string[] = [];
   const event = cleanText(raw.event, MAX_EVENT_NAME_CHARS) || "unnamed";
   const data = cleanObject(raw.data, "data", notes);
