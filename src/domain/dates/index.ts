@@ -25,7 +25,7 @@ export { DateInputError } from "./errors.js";
 export type { InstantLike, UtcRange } from "./format.js";
 export { dayBoundsUtc, formatDay, formatInstant, formatLocalDateTime, rangeBoundsUtc } from "./format.js";
 export type { ResolvedInstant, TimeOfDaySource } from "./instant.js";
-export { FUTURE_TOLERANCE_MS, parseInstant, resolveInstant } from "./instant.js";
+export { FUTURE_TOLERANCE_MS, parseInstant, resolveEndInstant, resolveInstant } from "./instant.js";
 export type { Period } from "./period.js";
 export { parsePeriod } from "./period.js";
 export type { PartOfDay } from "./text.js";

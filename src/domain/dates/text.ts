@@ -1,3 +1,5 @@
+import { rewriteClockIdioms } from "./clock-idioms.js";
+
 /**
  * Text preparation shared by the parsers: folding for the hand-written grammars, and the few
  * rewrites that let chrono-node read common German and English forms it otherwise misreads.
@@ -32,6 +34,7 @@ const GERMAN_MONTHS = [
 ];
 
 const DAY_WORD = "today|yesterday|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday";
+const PART_WORD = "morning|afternoon|evening|night";
 
 const CHRONO_REWRITES: ReadonlyArray<readonly [RegExp, string | ((...groups: string[]) => string)]> = [
   // "20.11. 9:00": chrono reads a day and month without a year only with the month's name.
@@ -42,19 +45,23 @@ const CHRONO_REWRITES: ReadonlyArray<readonly [RegExp, string | ((...groups: str
       return name ? `${day}. ${name}` : whole;
     },
   ],
-  // "yesterday 9", "friday at 3": a bare hour after a day word, as German "gestern 9" already reads.
+  // "yesterday 9", "friday at 3", "yesterday evening 7": a bare hour after a day word, as German
+  // "gestern 9" already reads.
   [
     new RegExp(
-      `\\b(${DAY_WORD})(\\s+(?:at\\s+)?)(\\d{1,2})\\b(?![:.]?\\d)(?!\\s*(?:am|pm|h\\b|hours?|min))`,
+      `\\b(${DAY_WORD})((?:\\s+(?:${PART_WORD}))?\\s+(?:at\\s+)?)(\\d{1,2})\\b(?![:.]?\\d)(?!\\s*(?:am|pm|a\\.m|p\\.m|h\\b|hours?|min))`,
       "gi",
     ),
     "$1$2$3:00",
   ],
+  // "9.30", "17.45": a dotted time (not a date such as "3.3.2026" or "20.11.").
+  [/(?<![\d.])([01]?\d|2[0-3])\.([0-5]\d)(?![\d]|\.\d|\.(?:\s|$))/g, "$1:$2"],
   // "14.30 Uhr", "14 Uhr": chrono reads "am 3. März 10 Uhr" as the year 2010 otherwise.
   [/\b(\d{1,2})[.:](\d{2})\s*uhr\b/gi, "$1:$2"],
   [/\b(\d{1,2})\s*uhr\b/gi, "$1:00"],
   // chrono knows "letzten Freitag" but not its synonyms.
   [/\b(?:vergangene|vorige)[nrms]?\b/gi, "letzten"],
+  [/(\d)\s+fr(?:ü|ue)h\b/gi, "$1 morgens"],
   [/\bfr(?:ü|ue)h\b/gi, "vormittag"],
   [/\blast night\b/gi, "yesterday night"],
   [/\b(?:the )?day before yesterday\b/gi, "2 days ago"],
@@ -62,7 +69,7 @@ const CHRONO_REWRITES: ReadonlyArray<readonly [RegExp, string | ((...groups: str
 
 /** The phrase as handed to chrono-node. */
 export function prepareForChrono(text: string): string {
-  let out = text.normalize("NFC").replace(/\s+/g, " ").trim();
+  let out = rewriteClockIdioms(text.normalize("NFC").replace(/\s+/g, " ").trim());
   for (const [pattern, replacement] of CHRONO_REWRITES) {
     // Two calls only because TypeScript picks one overload of replace() per replacement type.
     out =
