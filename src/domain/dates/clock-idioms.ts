@@ -32,7 +32,8 @@ const MINUTE_WORDS: ReadonlyArray<readonly [number, string]> = [
 const HOUR = `(\\d{1,2}|${HOUR_WORDS.map(([, w]) => w).join("|")})`;
 const MINUTES = `(\\d{1,2}|${MINUTE_WORDS.map(([, w]) => w).join("|")})`;
 // The hour must not be followed by a unit: "vor 3 Tagen" is not "vor 3" o'clock.
-const END = "(?![\\d:.]\\d|\\s*(?:tage?n?|days?|wochen?|weeks?|monate?n?|months?|jahre?n?|years?|stunden?|hours?|min))";
+const END =
+  "(?![\\d:.]\\d|\\s*(?:tage?n?|days?|wochen?|weeks?|monate?n?|months?|jahre?n?|years?|stunden?|hours?|min))";
 
 function numberOf(word: string, table: ReadonlyArray<readonly [number, string]>): number | null {
   if (/^\d+$/.test(word)) return Number(word);

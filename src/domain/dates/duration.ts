@@ -42,17 +42,17 @@ function fraction(whole: string | undefined, numerator: string, denominator: str
 // Word forms rewritten to numbers before the grammar runs; the order matters (longest first).
 const WORDS: ReadonlyArray<readonly [RegExp, string | ((...groups: string[]) => string)]> = [
   // "1½", "1 ½", "½ Stunde", "1 1/2 Stunden", "3/4 Stunde".
-  [/(\d+) ?([½¼¾])/g, (_w, n = "0", f = "") => String(Number(n) + ({ "½": 0.5, "¼": 0.25, "¾": 0.75 }[f] ?? 0))],
+  [
+    /(\d+) ?([½¼¾])/g,
+    (_w, n = "0", f = "") => String(Number(n) + ({ "½": 0.5, "¼": 0.25, "¾": 0.75 }[f] ?? 0)),
+  ],
   [/[½¼¾]/g, (f) => String({ "½": 0.5, "¼": 0.25, "¾": 0.75 }[f] ?? 0)],
   [/\b(?:(\d+) )?(\d+)\/(\d+)\b/g, (_w, whole, n = "", d = "") => fraction(whole, n, d)],
   [/\b(?:three quarters of an hour|(?:eine )?drei ?viertel ?stunden?)\b/g, "45 min"],
   [/\b(?:(?:a |one )?quarter of an hour|(?:a )?quarter hour|(?:eine[rm]? )?viertel ?stunden?)\b/g, "15 min"],
   // "anderthalb", "eineinhalb", "zweieinhalb", "dreieinhalb Stunden".
   [/\b(?:anderthalb|einhalb)\b/g, "1.5"],
-  [
-    new RegExp(`\\b(${NUMBER_WORD})einhalb\\b`, "g"),
-    (_w, n = "") => String(numberWord(n) + 0.5),
-  ],
+  [new RegExp(`\\b(${NUMBER_WORD})einhalb\\b`, "g"), (_w, n = "") => String(numberWord(n) + 0.5)],
   // "an hour and a half", "two and a half hours", "2 and a half hours", "zwei und eine halbe Stunde".
   [/\b(?:an|one) hour and a half\b/g, "1.5 h"],
   [

@@ -5,16 +5,37 @@ const EXAMPLES: Readonly<Record<DateInputKind, readonly string[]>> = {
   instant: [
     "2026-03-29 14:00",
     "yesterday 9:00",
-    "last Monday",
+    "last Monday 8:00",
     "2 days ago 14:00",
     "gestern 14 Uhr",
-    "letzten Freitag",
+    "letzten Freitag 13 Uhr",
+    "gestern halb zehn",
+    "gestern Abend um 7",
+    "yesterday 3pm",
   ],
   day: ["2026-03-29", "today", "yesterday", "last Friday", "gestern", "3.3.2026", "1. März 2026"],
-  period: ["last month", "March 2026", "Q1 2026", "this week", "letzten Monat", "2026-03-01..2026-03-15"],
+  period: [
+    "last month",
+    "March 2026",
+    "Q1 2026",
+    "this week",
+    "letzten Monat",
+    "2026-03-01..2026-03-15",
+    "KW 12",
+    "letztes Quartal",
+    "die letzten 7 Tage",
+    "Anfang März",
+    "Oktober bis Dezember 2025",
+  ],
   year: ["2025", "this year", "last year", "letztes Jahr"],
-  duration: ["1h 30m", "90 min", "1.5h", "1:30", "45 Minuten", "2 Stunden"],
+  duration: ["1h 30m", "90 min", "1.5h", "1:30", "45 Minuten", "2 Stunden", "zweieinhalb Stunden", "1½ h"],
 };
+
+/** Examples for the kind, without the phrase just refused (an error must not suggest what failed). */
+function examplesFor(kind: DateInputKind, input: string): readonly string[] {
+  const same = (a: string) => a.normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase();
+  return EXAMPLES[kind].filter((example) => same(example) !== same(input));
+}
 
 const NOUN: Readonly<Record<DateInputKind, string>> = {
   instant: "a date/time",
@@ -44,7 +65,7 @@ export class DateInputError extends Error {
   readonly examples: readonly string[];
 
   constructor(kind: DateInputKind, input: string, reason?: string) {
-    const examples = EXAMPLES[kind];
+    const examples = examplesFor(kind, input);
     const why = reason === undefined ? "" : `: ${reason}`;
     const tries = examples.map((e) => `"${e}"`).join(", ");
     super(`Could not read ${quoteInput(input)} as ${NOUN[kind]}${why}. Try ${tries}.`);

@@ -90,7 +90,10 @@ export function resolveEndInstant(text: string, startMs: number, ctx: DateContex
   const days = [startDay, addDays(startDay, 1)];
   for (const day of days) {
     // Noon of that day as "now", so the phrase's implied today is that day in every zone.
-    const noon = zonedDateTimeToUtc({ year: day.getFullYear(), month: day.getMonth() + 1, day: day.getDate(), hour: 12 }, ctx.timeZone);
+    const noon = zonedDateTimeToUtc(
+      { year: day.getFullYear(), month: day.getMonth() + 1, day: day.getDate(), hour: 12 },
+      ctx.timeZone,
+    );
     const onDay = readPhrase(end, { now: noon, timeZone: ctx.timeZone }, "instant", { bareHourIsTime: true });
     const candidates =
       onDay.kind === "wall" && onDay.hourAssumedPm && onDay.time
@@ -103,7 +106,6 @@ export function resolveEndInstant(text: string, startMs: number, ctx: DateContex
   }
   return fromReading(reading, ctx);
 }
-
 
 /** The instant a phrase names, as a Date; see resolveInstant for the details a tool may want. */
 export function parseInstant(text: string, ctx: DateContext): Date {

@@ -1,9 +1,9 @@
 import { type CalendarDay, calendarDay, todayIn } from "./calendar.js";
+import { substituteCalendarOffsets } from "./calendar-offset.js";
 import { readWithChrono } from "./chrono-reader.js";
+import { hasClockNotation } from "./clock-idioms.js";
 import { type DateContext, nowMs } from "./context.js";
 import { DateInputError, type DateInputKind } from "./errors.js";
-import { substituteCalendarOffsets } from "./calendar-offset.js";
-import { hasClockNotation } from "./clock-idioms.js";
 import { readIso } from "./iso.js";
 import { englishMonthName } from "./months.js";
 import { readRelativeToNow } from "./relative.js";
@@ -26,7 +26,12 @@ export interface ClockTime {
  * taken where a phrase has more than one.
  */
 export type PhraseReading =
-  | { readonly kind: "exact"; readonly ms: number; readonly dateGiven: boolean; readonly assumptions: string[] }
+  | {
+      readonly kind: "exact";
+      readonly ms: number;
+      readonly dateGiven: boolean;
+      readonly assumptions: string[];
+    }
   | {
       readonly kind: "wall";
       readonly day: CalendarDay;
@@ -121,7 +126,12 @@ export function readPhrase(
       time.minute,
       time.second,
     );
-    return { kind: "exact", ms: asUtc - reading.offsetMinutes * 60_000, dateGiven: reading.dateGiven, assumptions };
+    return {
+      kind: "exact",
+      ms: asUtc - reading.offsetMinutes * 60_000,
+      dateGiven: reading.dateGiven,
+      assumptions,
+    };
   }
   return { kind: "wall", day, time, partOfDay, dateGiven: reading.dateGiven, hourAssumedPm, assumptions };
 }
