@@ -167,9 +167,9 @@ export function readMonthPart(folded: string, read: (rest: string) => DaySpan | 
     .replace(/s$/, "")
     .replace(/^(?:monat|month)$/, "this month");
   const month = read(rest);
-  if (!month || month.first.getDate() !== 1 || month.last.getTime() !== endOfMonth(month.first).getTime()) {
-    return null;
-  }
+  // Only a whole month has thirds ("Ende letzter Woche" is not one of these).
+  if (!month) return null;
+  if (month.first.getDate() !== 1 || month.last.getTime() !== endOfMonth(month.first).getTime()) return null;
   const word = m[1] ?? "";
   const third = /^(?:anfang|beginning|start|early)/.test(word)
     ? 0
