@@ -10,7 +10,7 @@ import { fromCents, hasAtMostTwoDecimals, invoiceAmounts, toCents } from "../dom
 import { cleanText } from "../domain/text.js";
 import { customerArg, dayArg, moneyOutput } from "./args.js";
 import type { ToolContext } from "./context.js";
-import { dateContext, dayOrPeriod } from "./date-args.js";
+import { assumedText, dateContext, dayOrPeriod } from "./date-args.js";
 import { defineTool } from "./define-tool.js";
 import { eur, named } from "./format.js";
 import { findSameInvoice } from "./invoice-replay.js";
@@ -99,7 +99,8 @@ export const createInvoiceTool = defineTool({
   }),
   async handler(args, context) {
     const customer = await context.directory.resolveCustomer(args.customer);
-    const { start, end } = await servicePeriod(args, context);
+    const { start, end, assumptions } = await servicePeriod(args, context);
+    const assumed = assumedText(assumptions);
     const invoiceDay =
       args.invoiceDate === undefined
         ? formatDay(context.now(), context.timeZone)
@@ -146,7 +147,7 @@ export const createInvoiceTool = defineTool({
       const invoice = view(same._id, same.status, { ...body, invoiceNumber: same.invoiceNumber });
       return {
         data: { outcome: "already_exists" as const, invoice },
-        text: `Not created again: ${describe(invoice)} already exists with the same content. To create a second one deliberately, pass a different invoiceNumber.`,
+        text: `Not created again: ${describe(invoice)} already exists with the same content. To create a second one deliberately, pass a different invoiceNumber.${assumed}`,
       };
     }
     if (args.dryRun) {
@@ -157,14 +158,14 @@ export const createInvoiceTool = defineTool({
           invoice,
           request: { method: "POST" as const, path: PATH, body: { ...body } },
         },
-        text: `Dry run, nothing sent. This would create ${describe(invoice)}.\nRequest: POST ${PATH} ${JSON.stringify(body)}`,
+        text: `Dry run, nothing sent. This would create ${describe(invoice)}.${assumed}\nRequest: POST ${PATH} ${JSON.stringify(body)}`,
       };
     }
     const { id } = await createInvoice(context.client(), body);
     const invoice = view(id, "draft", body);
     return {
       data: { outcome: "created" as const, invoice },
-      text: `Created ${describe(invoice)}. It is a draft: review and send it in the Invoicing Service.`,
+      text: `Created ${describe(invoice)}. It is a draft: review and send it in the Invoicing Service.${assumed}`,
     };
   },
 });
@@ -190,29 +191,30 @@ function describe(invoice: {
 async function servicePeriod(
   args: { period?: string | undefined; periodStart?: string | undefined; periodEnd?: string | undefined },
   context: ToolContext,
-): Promise<{ start: string; end: string }> {
+): Promise<{ start: string; end: string; assumptions: readonly string[] }> {
   const ctx = dateContext(context);
   if (args.period !== undefined) {
     if (args.periodStart !== undefined || args.periodEnd !== undefined) {
       throw new InputError("Give either period or periodStart and periodEnd, not both.");
     }
     const period = (await loadDates()).parsePeriod(args.period, ctx);
-    return { start: period.start, end: period.end };
+    return { start: period.start, end: period.end, assumptions: period.assumptions ?? [] };
   }
   if (args.periodStart === undefined || args.periodEnd === undefined) {
     throw new InputError(
       'The service period is required: give period (e.g. "last month", "März 2026") or both periodStart and periodEnd (e.g. "2026-03-01" and "2026-03-31").',
     );
   }
-  const start = await dayOrPeriod(args.periodStart, ctx, "start");
-  const end = await dayOrPeriod(args.periodEnd, ctx, "end");
+  const from = await dayOrPeriod(args.periodStart, ctx, "start");
+  const to = await dayOrPeriod(args.periodEnd, ctx, "end");
+  const [start, end] = [from.day, to.day];
   if (end < start)
     throw new DateInputError(
       "period",
       `${args.periodStart} … ${args.periodEnd}`,
       `periodEnd ${end} is before periodStart ${start}`,
     );
-  return { start, end };
+  return { start, end, assumptions: [...new Set([...from.assumptions, ...to.assumptions])] };
 }
 
 function nextNumber(existing: readonly Invoice[], invoiceDay: string, context: ToolContext): string {

@@ -4,7 +4,7 @@ import { invoiceStatusSchema } from "../api/schemas.js";
 import { formatDay } from "../domain/dates/format.js";
 import { fromCents, toCents } from "../domain/money.js";
 import { customerArg, dayArg, limitArg, moneyOutput, offsetArg, pageOutput } from "./args.js";
-import { dayRange, withinDays } from "./date-args.js";
+import { assumedText, dayRange, withinDays } from "./date-args.js";
 import { defineTool } from "./define-tool.js";
 import { eur, named, page, pageLine } from "./format.js";
 
@@ -44,7 +44,8 @@ export const listInvoicesTool = defineTool({
     sums: z.object({ netAmount: moneyOutput, grossAmount: moneyOutput, currency: z.literal("EUR") }),
   }),
   async handler(args, context) {
-    const inRange = withinDays(await dayRange(args.from, args.to, context), context.timeZone);
+    const range = await dayRange(args.from, args.to, context);
+    const inRange = withinDays(range, context.timeZone);
     const customer =
       args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);
     const [{ items }, names] = await Promise.all([
@@ -81,7 +82,7 @@ export const listInvoicesTool = defineTool({
     const sums = { netAmount: fromCents(net), grossAmount: fromCents(gross), currency: "EUR" as const };
 
     const lines = [
-      `${pageLine(rows.length, window.total, window.offset, "invoices")} All ${window.total} together: net ${eur(sums.netAmount)}, gross ${eur(sums.grossAmount)}.`,
+      `${pageLine(rows.length, window.total, window.offset, "invoices")} All ${window.total} together: net ${eur(sums.netAmount)}, gross ${eur(sums.grossAmount)}.${assumedText(range.assumptions)}`,
       ...rows.map(
         (r) =>
           `- ${r.invoiceNumber} (id ${r.id}) · ${r.invoiceDate} · ${r.status} · ${named(r.customerName ?? undefined, r.customerId)} · net ${eur(r.netAmount)}${r.grossAmount === null ? "" : ` · gross ${eur(r.grossAmount)}`}`,

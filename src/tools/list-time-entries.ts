@@ -4,7 +4,7 @@ import { formatDuration } from "../domain/dates/duration.js";
 import { formatDay, formatInstant } from "../domain/dates/format.js";
 import { cleanText } from "../domain/text.js";
 import { customerArg, dayArg, limitArg, offsetArg, pageOutput, projectArg } from "./args.js";
-import { dayRange, withinDays } from "./date-args.js";
+import { assumedText, dayRange, withinDays } from "./date-args.js";
 import { defineTool } from "./define-tool.js";
 import { named, page, pageLine } from "./format.js";
 
@@ -87,7 +87,7 @@ export const listTimeEntriesTool = defineTool({
       description: e.description ? cleanText(e.description, 300) : null,
     }));
     const lines = [
-      `${pageLine(entries.length, window.total, window.offset, "time entries")} All together: ${formatDuration(totalMinutes)}.`,
+      `${pageLine(entries.length, window.total, window.offset, "time entries")} All together: ${formatDuration(totalMinutes)}.${assumedText(range.assumptions)}`,
       ...entries.map((e) => {
         const span = e.running
           ? `${e.start} · running`

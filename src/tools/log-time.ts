@@ -8,7 +8,7 @@ import { InputError } from "../domain/input-error.js";
 import { amountForHours, fromCents, toCents } from "../domain/money.js";
 import { cleanText } from "../domain/text.js";
 import { customerArg, projectArg } from "./args.js";
-import { dateContext, resolveEnd } from "./date-args.js";
+import { assumedText, dateContext, resolveEnd } from "./date-args.js";
 import { defineTool } from "./define-tool.js";
 import { eur, named } from "./format.js";
 
@@ -21,7 +21,7 @@ const instantArg = (what: string) =>
     .min(1)
     .max(100)
     .describe(
-      `${what}: ISO 8601 ("2026-03-29T09:00", local time in the configured zone unless an offset is given) or a phrase in English or German, e.g. "yesterday 9:00", "today 14:30", "last Monday 8:00", "gestern 14 Uhr", "letzten Freitag 13:00".`,
+      `${what}: ISO 8601 ("2026-03-29T09:00", local time in the configured zone unless an offset is given) or a phrase in English or German, e.g. "yesterday 9:00", "today 14:30", "last Monday 8:00", "gestern 14 Uhr", "letzten Freitag 13:00", "gestern halb zehn". A bare hour 1–7 without am/morgens is taken as afternoon ("yesterday at 3" is 15:00) and the answer says so.`,
     );
 
 export const logTimeTool = defineTool({
@@ -46,7 +46,9 @@ export const logTimeTool = defineTool({
       .min(1)
       .max(50)
       .optional()
-      .describe('How long, instead of end: "1h 30m", "90 min", "1.5h", "1:30", "45 Minuten", "2 Stunden".'),
+      .describe(
+        'How long, instead of end: "1h 30m", "90 min", "1.5h", "1:30", "45 Minuten", "2 Stunden", "zweieinhalb Stunden", "1½ h".',
+      ),
     description: z
       .string()
       .max(1000)
@@ -67,6 +69,9 @@ export const logTimeTool = defineTool({
       description: z.string().nullable(),
       value: z.number().nullable().describe("EUR at the customer's hourly rate, if known"),
     }),
+    assumptions: z
+      .array(z.string())
+      .describe('Readings taken where start or end allowed several, e.g. "yesterday at 3" taken as 15:00'),
   }),
   async handler(args, context) {
     const customer =
@@ -83,7 +88,8 @@ export const logTimeTool = defineTool({
         'it has no time of day; say when the work began, e.g. "yesterday 9:00" or "gestern 14 Uhr"',
       );
     }
-    const endMs = await endOf(args, start.ms, context);
+    const { ms: endMs, assumptions: endAssumptions } = await endOf(args, start.ms, context);
+    const assumptions = [...new Set([...start.assumptions, ...endAssumptions])];
     const minutes = Math.round((endMs - start.ms) / 60_000);
     if (endMs <= start.ms)
       throw new InputError(
@@ -143,12 +149,16 @@ export const logTimeTool = defineTool({
       value,
     };
     const what = `${formatDuration(minutes)} on ${named(project.name, project._id)} for ${named(owner?.name, customerId)}, ${entry.start} to ${entry.end}${description ? `: "${cleanText(description, 120)}"` : ""}${value === null ? "" : ` (${eur(value)} at ${eur(rate ?? 0)}/h)`}`;
+    const assumed = assumedText(assumptions);
     return same
       ? {
-          data: { outcome: "already_exists" as const, entry },
-          text: `Already logged, not created again: ${what}. Entry id ${id}.`,
+          data: { outcome: "already_exists" as const, entry, assumptions },
+          text: `Already logged, not created again: ${what}. Entry id ${id}.${assumed}`,
         }
-      : { data: { outcome: "created" as const, entry }, text: `Logged ${what}. Entry id ${id}.` };
+      : {
+          data: { outcome: "created" as const, entry, assumptions },
+          text: `Logged ${what}. Entry id ${id}.${assumed}`,
+        };
   },
 });
 
@@ -156,11 +166,13 @@ async function endOf(
   args: { end?: string | undefined; duration?: string | undefined },
   startMs: number,
   context: Parameters<typeof resolveEnd>[2],
-): Promise<number> {
+): Promise<{ ms: number; assumptions: readonly string[] }> {
   if (args.end !== undefined && args.duration !== undefined) {
     throw new InputError("Give either end or duration, not both.");
   }
-  if (args.duration !== undefined) return startMs + parseDuration(args.duration) * 60_000;
+  if (args.duration !== undefined) {
+    return { ms: startMs + parseDuration(args.duration) * 60_000, assumptions: [] };
+  }
   if (args.end === undefined) {
     throw new InputError(
       'Give an end ("17:00", "today 17:30") or a duration ("2.5h", "90 min") for the entry.',
@@ -170,5 +182,5 @@ async function endOf(
   if (end.timeOfDay === "start-of-day") {
     throw new DateInputError("instant", args.end, 'it has no time of day; an end needs one, e.g. "17:00"');
   }
-  return end.ms;
+  return { ms: end.ms, assumptions: end.assumptions };
 }

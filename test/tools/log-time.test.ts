@@ -45,6 +45,7 @@ describe("log_time", () => {
         description: "Startseite umgesetzt",
         value: 237.5,
       },
+      assumptions: [],
     });
     expect(text).toContain(`Website Relaunch (${project._id})`);
     expect(text).toContain(`Müller & Söhne GmbH (${mueller._id})`);
