@@ -107,6 +107,8 @@ export function readPhrase(
   let hourAssumedPm = false;
   if (time && !reading.meridiemGiven && (partOfDay === "afternoon" || partOfDay === "evening")) {
     if (time.hour >= 1 && time.hour < 12) time.hour += 12; // "abends 8 Uhr" is 20:00
+  } else if (time && !reading.meridiemGiven && partOfDay === "noon") {
+    if (time.hour >= 1 && time.hour < 6) time.hour += 12; // "mittags um 1" is 13:00
   } else if (time && !reading.meridiemGiven && partOfDay === null && isBareSmallHour(text, time.hour)) {
     // "yesterday at 3", "um 3", "halb drei": work logged at 3 is far more often 15:00 than 03:00.
     time.hour += 12;

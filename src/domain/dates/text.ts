@@ -64,6 +64,8 @@ const CHRONO_REWRITES: ReadonlyArray<readonly [RegExp, string | ((...groups: str
   [/(\d)\s+fr(?:ü|ue)h\b/gi, "$1 morgens"],
   [/\bfr(?:ü|ue)h\b/gi, "vormittag"],
   [/\blast night\b/gi, "yesterday night"],
+  // "gestern nachmittags um 3": the adverb after a day word reads like the noun ("gestern Nachmittag").
+  [/\b(gestern|heute|vorgestern|morgen)\s+(vormittag|nachmittag|abend|morgen|mittag)s\b/gi, "$1 $2"],
   [/\b(?:the )?day before yesterday\b/gi, "2 days ago"],
 ];
 
