@@ -35,6 +35,8 @@ const GERMAN_MONTHS = [
 
 const DAY_WORD = "today|yesterday|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday";
 const PART_WORD = "morning|afternoon|evening|night";
+const WEEKDAYS =
+  "montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|monday|tuesday|wednesday|thursday|friday|saturday|sunday";
 
 const CHRONO_REWRITES: ReadonlyArray<readonly [RegExp, string | ((...groups: string[]) => string)]> = [
   // "20.11. 9:00": chrono reads a day and month without a year only with the month's name.
@@ -64,6 +66,26 @@ const CHRONO_REWRITES: ReadonlyArray<readonly [RegExp, string | ((...groups: str
   [/(\d)\s+fr(?:ü|ue)h\b/gi, "$1 morgens"],
   [/\bfr(?:ü|ue)h\b/gi, "vormittag"],
   [/\blast night\b/gi, "yesterday night"],
+  // "gegen 8", "ca. 9 Uhr": an approximate time is logged as the time.
+  [/\b(?:gegen|ca\.?|circa|etwa|ungef(?:ä|ae)hr|around|about)\s+(?=\d|halb|viertel|dreiviertel)/gi, "um "],
+  // "Fr. 13 Uhr": chrono knows the weekday abbreviations without their dot.
+  [/\b(Mo|Di|Mi|Do|Fr|Sa|So|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\.(?=\s)/g, "$1"],
+  // "letzte Woche Dienstag", "Dienstag letzter Woche", "Tuesday last week": the weekday alone;
+  // weekdaySense reads "last week" from the original text.
+  [
+    new RegExp(
+      `\\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?|last|previous)\\s+(?:woche|week)\\s+(?:on\\s+|am\\s+)?(?=(?:${WEEKDAYS})\\b)`,
+      "gi",
+    ),
+    "",
+  ],
+  [
+    new RegExp(
+      `\\b(${WEEKDAYS})(?:,)?\\s+(?:(?:der|of)\\s+)?(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?|last|previous)\\s+(?:woche|week)\\b`,
+      "gi",
+    ),
+    "$1",
+  ],
   // "gestern nachmittags um 3": the adverb after a day word reads like the noun ("gestern Nachmittag").
   [/\b(gestern|heute|vorgestern|morgen)\s+(vormittag|nachmittag|abend|morgen|mittag)s\b/gi, "$1 $2"],
   [/\b(?:the )?day before yesterday\b/gi, "2 days ago"],

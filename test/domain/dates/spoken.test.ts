@@ -89,6 +89,12 @@ describe("clock idioms and times as said (now = Sunday 2026-11-22 10:15 Berlin)"
     ["yesterday a quarter past nine", "2026-11-21T09:15:00+01:00"],
     ["yesterday ten past nine", "2026-11-21T09:10:00+01:00"],
     ["March 1st 9am", "2026-03-01T09:00:00+01:00"],
+    ["gestern gegen 8", "2026-11-21T08:00:00+01:00"],
+    ["Fr. 13 Uhr", "2026-11-20T13:00:00+01:00"],
+    ["Dienstag letzter Woche 10 Uhr", "2026-11-10T10:00:00+01:00"],
+    ["letzte Woche Dienstag 9:00", "2026-11-10T09:00:00+01:00"],
+    ["Tuesday last week at 9", "2026-11-10T09:00:00+01:00"],
+    ["letzten Dienstag 9:00", "2026-11-17T09:00:00+01:00"],
     ["am 1. März um 9 Uhr", "2026-03-01T09:00:00+01:00"],
   ])("%s → %s", (phrase, expected) => {
     expect(read(phrase)).toBe(expected);
