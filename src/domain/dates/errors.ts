@@ -31,12 +31,6 @@ const EXAMPLES: Readonly<Record<DateInputKind, readonly string[]>> = {
   duration: ["1h 30m", "90 min", "1.5h", "1:30", "45 Minuten", "2 Stunden", "zweieinhalb Stunden", "1½ h"],
 };
 
-/** Examples for the kind, without the phrase just refused (an error must not suggest what failed). */
-function examplesFor(kind: DateInputKind, input: string): readonly string[] {
-  const same = (a: string) => a.normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase();
-  return EXAMPLES[kind].filter((example) => same(example) !== same(input));
-}
-
 const NOUN: Readonly<Record<DateInputKind, string>> = {
   instant: "a date/time",
   day: "a date",
@@ -64,8 +58,16 @@ export class DateInputError extends Error {
   readonly reason: string | undefined;
   readonly examples: readonly string[];
 
-  constructor(kind: DateInputKind, input: string, reason?: string) {
-    const examples = examplesFor(kind, input);
+  /** `offered`: forms that fit where the kind's usual ones would not (an instant that needs a time). */
+  constructor(
+    kind: DateInputKind,
+    input: string,
+    reason?: string,
+    offered: readonly string[] = EXAMPLES[kind],
+  ) {
+    // Never offer the very phrase being refused as a form that works.
+    const refused = sameText(input);
+    const examples = offered.filter((example) => sameText(example) !== refused);
     const why = reason === undefined ? "" : `: ${reason}`;
     const tries = examples.map((e) => `"${e}"`).join(", ");
     super(`Could not read ${quoteInput(input)} as ${NOUN[kind]}${why}. Try ${tries}.`);
@@ -74,4 +76,8 @@ export class DateInputError extends Error {
     this.reason = reason;
     this.examples = examples;
   }
+}
+
+function sameText(text: string): string {
+  return text.trim().toLowerCase().replace(/\s+/g, " ");
 }
