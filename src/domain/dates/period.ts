@@ -122,7 +122,7 @@ function readSingle(text: string, part: string, ctx: DateContext, today: Calenda
   if (typeof span === "string") throw new DateInputError("period", text, span);
   if (span) return span;
   if (/^(?:last|past|letzte[nr]?|vergangene[nr]?) \d+ /.test(folded)) {
-    throw new DateInputError("period", text, "only 'last N days' is counted back; name months or quarters");
+    throw new DateInputError("period", text, "only 'last N days' and 'last N weeks' are counted back; name months or quarters");
   }
   return singleDay(text, part, ctx);
 }
@@ -163,14 +163,16 @@ function withYearNumber(folded: string, today: CalendarDay): string {
   return `${m[1]} ${today.getFullYear() + relative.step}`;
 }
 
-/** "last 30 days" / "letzte 30 Tage" / "die letzten 7 Tage": N days ending today. */
+/** "last 30 days" / "letzte 30 Tage" / "die letzten 7 Tage" / "last 2 weeks": N days ending today. */
 function readLastDays(folded: string, today: CalendarDay): DaySpan | null {
   const m =
-    /^(?:the |die |den |in den )?(?:last|past|letzte[nr]?|vergangene[nr]?|zurueckliegende[nr]?) (\d{1,4}) (?:days|tage[n]?)$/.exec(
+    /^(?:the |die |den |in den )?(?:last|past|letzte[nr]?|vergangene[nr]?|zurueckliegende[nr]?) (\d{1,4}) (days|tage[n]?|weeks|wochen)$/.exec(
       folded,
     );
   if (!m || Number(m[1]) < 1) return null;
-  const first = addDays(today, 1 - Number(m[1]));
+  // "die letzten 2 Wochen": 14 days ending today, like "last 14 days".
+  const days = Number(m[1]) * (/^w/.test(m[2] ?? "") ? 7 : 1);
+  const first = addDays(today, 1 - days);
   return { first, last: today, label: `${isoDay(first)} to ${isoDay(today)}` };
 }
 

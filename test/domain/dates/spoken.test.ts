@@ -184,6 +184,8 @@ describe("period phrases (now = Sunday 2026-11-22 Berlin)", () => {
     ["die letzten 7 Tage", "2026-11-16", "2026-11-22"],
     ["in den letzten 14 Tagen", "2026-11-09", "2026-11-22"],
     ["the last 7 days", "2026-11-16", "2026-11-22"],
+    ["die letzten 2 Wochen", "2026-11-09", "2026-11-22"],
+    ["last 2 weeks", "2026-11-09", "2026-11-22"],
     ["erstes Halbjahr 2026", "2026-01-01", "2026-06-30"],
     ["1. Halbjahr 2026", "2026-01-01", "2026-06-30"],
     ["zweites Halbjahr 2025", "2025-07-01", "2025-12-31"],
