@@ -122,7 +122,11 @@ function readSingle(text: string, part: string, ctx: DateContext, today: Calenda
   if (typeof span === "string") throw new DateInputError("period", text, span);
   if (span) return span;
   if (/^(?:last|past|letzte[nr]?|vergangene[nr]?) \d+ /.test(folded)) {
-    throw new DateInputError("period", text, "only 'last N days' and 'last N weeks' are counted back; name months or quarters");
+    throw new DateInputError(
+      "period",
+      text,
+      "only 'last N days' and 'last N weeks' are counted back; name months or quarters",
+    );
   }
   return singleDay(text, part, ctx);
 }
