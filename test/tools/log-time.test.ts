@@ -44,6 +44,7 @@ describe("log_time", () => {
         durationMinutes: 150,
         description: "Startseite umgesetzt",
         value: 237.5,
+        assumptions: [],
       },
     });
     expect(text).toContain(`Website Relaunch (${project._id})`);

@@ -15,7 +15,7 @@ import {
   offsetArg,
   pageOutput,
 } from "../args.js";
-import { dayRange, withinDays } from "../date-args.js";
+import { assumedText, dayRange, withinDays } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
 import { completeness, eur, named, page, pageLine, partialNote } from "../format.js";
 
@@ -66,7 +66,8 @@ export const listInvoicesTool = defineTool({
   }),
   example: { customer: "mueller", from: "2026-01-01" },
   async handler(args, context) {
-    const inRange = withinDays(await dayRange(args.from, args.to, context), context.timeZone);
+    const range = await dayRange(args.from, args.to, context);
+    const inRange = withinDays(range, context.timeZone);
     const customer =
       args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);
     const list = await listInvoices(
@@ -116,8 +117,8 @@ export const listInvoicesTool = defineTool({
 
     const lines = [
       sums === null
-        ? `${partialNote(list, "invoices", "there are no sums: they would under-count")} ${pageLine(rows.length, window.total, window.offset, "invoices read")}`
-        : `${pageLine(rows.length, window.total, window.offset, "invoices")} All ${window.total} together: net ${eur(sums.netAmount)}, gross ${eur(sums.grossAmount)}.`,
+        ? `${partialNote(list, "invoices", "there are no sums: they would under-count")} ${pageLine(rows.length, window.total, window.offset, "invoices read")}${assumedText(range.assumptions)}`
+        : `${pageLine(rows.length, window.total, window.offset, "invoices")} All ${window.total} together: net ${eur(sums.netAmount)}, gross ${eur(sums.grossAmount)}.${assumedText(range.assumptions)}`,
       ...rows.map(
         (r) =>
           `- ${r.invoiceNumber} (id ${r.id}) · ${r.invoiceDate} · ${r.status} · ${named(r.customerName ?? undefined, r.customerId)} · net ${eur(r.netAmount)}${r.grossAmount === null ? "" : ` · gross ${eur(r.grossAmount)}`}${r.periodStart === null ? "" : ` · period ${r.periodStart} to ${r.periodEnd}`}${r.notes === null ? "" : ` · notes "${r.notes}"`}`,

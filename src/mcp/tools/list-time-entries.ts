@@ -13,7 +13,7 @@ import {
   pageOutput,
   projectArg,
 } from "../args.js";
-import { dayRange, withinDays } from "../date-args.js";
+import { assumedText, dayRange, withinDays } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
 import { completeness, named, page, pageLine, partialNote } from "../format.js";
 
@@ -106,8 +106,8 @@ export const listTimeEntriesTool = defineTool({
     }));
     const lines = [
       totalMinutes === null
-        ? `${partialNote(list, "time entries", "there is no total: it would under-count")} ${pageLine(entries.length, window.total, window.offset, "time entries read")}`
-        : `${pageLine(entries.length, window.total, window.offset, "time entries")} All together: ${formatDuration(totalMinutes)}.`,
+        ? `${partialNote(list, "time entries", "there is no total: it would under-count")} ${pageLine(entries.length, window.total, window.offset, "time entries read")}${assumedText(range.assumptions)}`
+        : `${pageLine(entries.length, window.total, window.offset, "time entries")} All together: ${formatDuration(totalMinutes)}.${assumedText(range.assumptions)}`,
       ...entries.map((e) => {
         const span = e.running
           ? `${e.start} · running`

@@ -9,7 +9,7 @@ import { sumAmounts } from "../../domain/money.js";
 import { cleanText } from "../../domain/text.js";
 import { customerArg, moneyOutput } from "../args.js";
 import type { ToolContext } from "../context.js";
-import { dateContext } from "../date-args.js";
+import { assumedText, dateContext } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
 import { eur, hours, named } from "../format.js";
 import {
@@ -207,13 +207,13 @@ function overviewText(
 function periodText(
   customers: Row[],
   totals: { periodHours?: number; periodAmount?: number | null },
-  period: { start: string; end: string; label: string },
+  period: { start: string; end: string; label: string; assumptions?: readonly string[] },
 ): string {
   const withTime = customers.filter((c) => (c.inPeriod?.time.entryCount ?? 0) > 0);
   const without = customers.filter((c) => (c.inPeriod?.time.entryCount ?? 0) === 0);
   const single = customers.length === 1;
   const lines = [
-    `Time in ${period.label} (${period.start} to ${period.end}), completed entries by their start (running timers excluded), at each customer's rate: ${hours(totals.periodHours ?? 0)}${totals.periodAmount == null ? "" : ` = ${eur(totals.periodAmount)}`}.`,
+    `Time in ${period.label} (${period.start} to ${period.end}), completed entries by their start (running timers excluded), at each customer's rate: ${hours(totals.periodHours ?? 0)}${totals.periodAmount == null ? "" : ` = ${eur(totals.periodAmount)}`}.${assumedText(period.assumptions ?? [])}`,
   ];
   for (const c of single ? customers : withTime) {
     const inPeriod = c.inPeriod!;
