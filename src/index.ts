@@ -16,6 +16,10 @@ Usage:
   invoicing-mcp sandbox [--port N] [--host H]   the sandbox API alone, for building agents and tests
   invoicing-mcp doctor                          checks configuration, reachability and the key; says what to fix
   invoicing-mcp webhooks serve [--port N]       the webhook receiver: verifies, stores in the inbox, acknowledges
+  invoicing-mcp serve --tenants FILE [--host H] [--port N]
+                                                hosted: MCP over Streamable HTTP at /mcp for many tenants (docs/deploy.md)
+  invoicing-mcp tokens create --tenant ID       issues a bearer token for a tenant (printed once); also: list, revoke ID
+  invoicing-mcp db migrate                      creates or updates the hosted mode's PostgreSQL schema
   invoicing-mcp --help | --version
 
 Configuration (environment; command-line twins in brackets):
@@ -51,6 +55,16 @@ async function main(argv: string[]): Promise<number> {
     const { runWebhooks } = await import("./webhooks/main.js");
     await runWebhooks(argv.slice(1), process.env);
     return 0;
+  }
+  if (command === "serve") {
+    const { runServe } = await import("./hosted/main.js");
+    await runServe(argv.slice(1), process.env);
+    return 0;
+  }
+  if (command === "tokens") {
+    const { runTokens } = await import("./hosted/main.js");
+    const write = (text: string) => process.stdout.write(text); // --allow-stdout: tokens is not the MCP mode
+    return runTokens(argv.slice(1), process.env, write);
   }
   if (command === undefined || command.startsWith("--")) {
     const { loadConfig } = await import("./config.js");

@@ -23,31 +23,35 @@ export const INSTRUCTIONS = `Tools for the Invoicing Service: a German freelance
 
 export interface ServerDeps extends ContextOptions {
   config: Config;
+  /** A context kept across servers: the hosted mode builds one server per request, one context per tenant. */
+  context?: ToolContext;
   /** Logs unexpected errors (stderr in the bin). */
   log?: (message: string) => void;
 }
 
 export function createServer(deps: ServerDeps): McpServer {
+  const context = deps.context ?? createToolContext(deps.config, deps);
+  const events = context.events !== undefined;
   const server = new McpServer(
     { name: "invoicing-mcp", title: "Invoicing Service", version: VERSION },
     {
       instructions: INSTRUCTIONS,
-      // Only events change by themselves, so subscriptions exist only with an inbox.
-      ...(deps.config.inbox ? { capabilities: { resources: { subscribe: true, listChanged: true } } } : {}),
+      // Only events change by themselves, so subscriptions exist only with stored events.
+      ...(events ? { capabilities: { resources: { subscribe: true, listChanged: true } } } : {}),
     },
   );
-  const context = createToolContext(deps.config, deps);
   const log = deps.log ?? ((message: string) => console.error(message));
-  for (const tool of listedTools(deps.config)) registerTool(server, tool, context, log);
+  for (const tool of listedTools({ readOnly: deps.config.readOnly, events }))
+    registerTool(server, tool, context, log);
   registerResources(server, context);
   registerPrompts(server, context);
   return server;
 }
 
-/** The tools this configuration offers: read-only mode lists no write tool at all. */
-export function listedTools(config: Pick<Config, "readOnly" | "inbox">): ToolDefinition[] {
+/** The tools offered: read-only mode lists no write tool at all; without stored events, no event tool. */
+export function listedTools(config: { readOnly: boolean; events: boolean }): ToolDefinition[] {
   return allTools
-    .filter((tool) => config.inbox !== undefined || !eventTools.includes(tool))
+    .filter((tool) => config.events || !eventTools.includes(tool))
     .filter((tool) => !config.readOnly || tool.kind === "read");
 }
 

@@ -23,7 +23,7 @@ import {
   ServerError,
   TimeoutError,
 } from "./errors.js";
-import { GovernorWaitTooLong, governorFor, type RateGovernor } from "./governor.js";
+import { type Governor, GovernorWaitTooLong, governorFor } from "./governor.js";
 import { type AttemptOutcome, decideRetry, parseRetryAfter } from "./retry.js";
 import { validateData } from "./validate.js";
 
@@ -39,7 +39,7 @@ export interface ApiClientOptions {
   budgetMs?: number;
   maxAttempts?: number;
   dispatcher?: Dispatcher;
-  governor?: RateGovernor;
+  governor?: Governor;
   /** Window of the default per-key governor; tests scale it down. */
   rateWindowMs?: number;
   now?: () => number;
@@ -86,7 +86,7 @@ export class ApiClient {
   private readonly maxAttempts: number | undefined;
   /** Injected, or made on the first request (see loadUndici). */
   private dispatcher: Dispatcher | undefined;
-  private readonly governor: RateGovernor;
+  private readonly governor: Governor;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
@@ -188,7 +188,7 @@ export class ApiClient {
     deadline: number,
   ): Promise<Attempt> {
     const { request, dispatcher } = await this.http();
-    let permit: Awaited<ReturnType<RateGovernor["acquire"]>>;
+    let permit: Awaited<ReturnType<Governor["acquire"]>>;
     try {
       permit = await this.governor.acquire(deadline);
     } catch (error) {

@@ -60,7 +60,7 @@ describe("the bundle (npm run bundle)", () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(
-        listedTools({ readOnly: false, inbox: undefined }).map((tool) => tool.name),
+        listedTools({ readOnly: false, events: false }).map((tool) => tool.name),
       );
       const result = (await client.callTool({ name: "list_customers", arguments: { query: "mueller" } })) as {
         isError?: boolean;
