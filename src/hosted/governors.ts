@@ -25,3 +25,40 @@ export function memoryGovernors(windowMs: number | undefined): GovernorSource {
     close: async () => undefined,
   };
 }
+
+/** INVOICING_REDIS_URL: one governor per key for every instance on this Redis. */
+export async function redisGovernors(url: string, windowMs: number | undefined): Promise<GovernorSource> {
+  const [{ Redis }, { RedisGovernor, withGovernorScripts }] = await Promise.all([
+    import("ioredis"),
+    import("./redis-governor.js"),
+  ]);
+  // Fail fast instead of queueing while disconnected: a call then reports the outage, and /readyz too.
+  const redis = withGovernorScripts(
+    new Redis(url, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      connectTimeout: 2_000,
+      lazyConnect: true,
+    }),
+  );
+  redis.on("error", () => undefined); // reported by /readyz and by the calls that need it
+  await redis.connect();
+  const governors = new Map<string, Governor>();
+  return {
+    governor(baseUrl, apiKey) {
+      const identity = keyIdentity(baseUrl, apiKey);
+      let governor = governors.get(identity);
+      if (!governor) {
+        governor = new RedisGovernor(redis, identity, windowMs === undefined ? {} : { windowMs });
+        governors.set(identity, governor);
+      }
+      return governor;
+    },
+    ping: async () => {
+      await redis.ping();
+    },
+    close: async () => {
+      redis.disconnect();
+    },
+  };
+}

@@ -7,7 +7,7 @@ import { ConfigError } from "../config.js";
 import { parseBaseUrl } from "../http/base-url.js";
 import { untilStopSignal } from "../signals.js";
 import type { Authenticator } from "./auth.js";
-import { type GovernorSource, memoryGovernors } from "./governors.js";
+import { type GovernorSource, memoryGovernors, redisGovernors } from "./governors.js";
 import { startHostedServer } from "./http-server.js";
 import { keyAuthenticator } from "./key-auth.js";
 import { tenantAuthenticator } from "./tenant-auth.js";
@@ -102,12 +102,23 @@ interface Engines {
 async function startEngines(env: Env): Promise<Engines> {
   const windowMs =
     env.INVOICING_RATE_WINDOW_MS === undefined ? undefined : Number(env.INVOICING_RATE_WINDOW_MS);
-  const governors = memoryGovernors(windowMs);
+  const described: string[] = [];
+  const readiness: Record<string, () => Promise<void>> = {};
+  const closers: (() => Promise<void>)[] = [];
+  let governors = memoryGovernors(windowMs);
+  if (env.INVOICING_REDIS_URL) {
+    governors = await redisGovernors(env.INVOICING_REDIS_URL, windowMs);
+    readiness.redis = governors.ping;
+    described.push("rate budget in Redis");
+  }
+  closers.push(governors.close);
   return {
     governors,
-    readiness: {},
-    describe: "",
-    close: () => governors.close(),
+    readiness,
+    describe: described.map((d) => `, ${d}`).join(""),
+    close: async () => {
+      await Promise.allSettled(closers.map((close) => close()));
+    },
   };
 }
 
