@@ -66,6 +66,10 @@ async function main(argv: string[]): Promise<number> {
     const write = (text: string) => process.stdout.write(text); // --allow-stdout: tokens is not the MCP mode
     return runTokens(argv.slice(1), process.env, write);
   }
+  if (command === "db") {
+    const { runDb } = await import("./hosted/main.js");
+    return runDb(argv.slice(1), process.env);
+  }
   if (command === undefined || command.startsWith("--")) {
     const { loadConfig } = await import("./config.js");
     const config = loadConfig(process.env, argv);

@@ -5,6 +5,7 @@
 import { parseArgs } from "node:util";
 import { ConfigError } from "../config.js";
 import { parseBaseUrl } from "../http/base-url.js";
+import { EVENTS_URI } from "../resources/events.js";
 import { untilStopSignal } from "../signals.js";
 import type { Authenticator } from "./auth.js";
 import { type GovernorSource, memoryGovernors, redisGovernors } from "./governors.js";
@@ -50,6 +51,7 @@ export async function runServe(argv: string[], env: Env): Promise<void> {
     rateWindowMs,
     log,
   });
+  engines.onStoredEvent((tenant) => runtimes.existing(tenant)?.handler.notify.resourceUpdated(EVENTS_URI));
   let auth: Authenticator;
   if (tenantsPath !== undefined) {
     auth = tenantAuthenticator(tenantsPath, tokensPathFor(tenantsPath, env), env);
@@ -95,6 +97,8 @@ interface Engines {
   events?: ((tenantId: string) => import("../events/source.js").EventSource) | undefined;
   webhooks?: ((auth: Authenticator) => import("./http-server.js").WebhookRoute) | undefined;
   readiness: Record<string, () => Promise<void>>;
+  /** Who to tell when any instance stored an event for a tenant. */
+  onStoredEvent(handler: (tenant: string) => void): void;
   describe: string;
   close(): Promise<void>;
 }
@@ -103,6 +107,7 @@ async function startEngines(env: Env): Promise<Engines> {
   const windowMs =
     env.INVOICING_RATE_WINDOW_MS === undefined ? undefined : Number(env.INVOICING_RATE_WINDOW_MS);
   const described: string[] = [];
+  let onStoredEvent: ((tenant: string) => void) | undefined;
   const readiness: Record<string, () => Promise<void>> = {};
   const closers: (() => Promise<void>)[] = [];
   let governors = memoryGovernors(windowMs);
@@ -112,8 +117,37 @@ async function startEngines(env: Env): Promise<Engines> {
     described.push("rate budget in Redis");
   }
   closers.push(governors.close);
+  let events: Engines["events"];
+  let webhooks: Engines["webhooks"];
+  if (env.INVOICING_DATABASE_URL) {
+    const url = env.INVOICING_DATABASE_URL;
+    const [{ openPool }, { checkSchema }, { pgEventSource }, { listenForEvents }, { pgWebhookRoute }] =
+      await Promise.all([
+        import("./pg/pool.js"),
+        import("./pg/schema.js"),
+        import("./pg/inbox.js"),
+        import("./pg/listen.js"),
+        import("./webhook-route.js"),
+      ]);
+    const pool = await openPool(url);
+    await checkSchema(pool); // an unmigrated database stops the start, with what to run
+    events = (tenantId) => pgEventSource(pool, tenantId);
+    webhooks = (auth) => pgWebhookRoute(pool, auth, log);
+    readiness.postgres = () => checkSchema(pool);
+    const listener = await listenForEvents(url, (tenant) => onStoredEvent?.(tenant), log);
+    closers.push(
+      () => listener.close(),
+      () => pool.end(),
+    );
+    described.push("webhook events in PostgreSQL");
+  }
   return {
     governors,
+    events,
+    webhooks,
+    onStoredEvent: (handler) => {
+      onStoredEvent = handler;
+    },
     readiness,
     describe: described.map((d) => `, ${d}`).join(""),
     close: async () => {
@@ -161,4 +195,27 @@ export async function runTokens(argv: string[], env: Env, write: (text: string) 
     return 0;
   }
   throw new ConfigError(["usage: invoicing-mcp tokens create --tenant ID | tokens list | tokens revoke ID"]);
+}
+
+/** `invoicing-mcp db migrate`: creates or updates the schema in INVOICING_DATABASE_URL. */
+export async function runDb(argv: string[], env: Env): Promise<number> {
+  if (argv[0] !== "migrate") throw new ConfigError(["usage: invoicing-mcp db migrate"]);
+  const url = env.INVOICING_DATABASE_URL;
+  if (!url) throw new ConfigError(["db migrate needs INVOICING_DATABASE_URL, e.g. postgres://user@host/db"]);
+  const [{ openPool }, { migrate, SCHEMA_VERSION }] = await Promise.all([
+    import("./pg/pool.js"),
+    import("./pg/schema.js"),
+  ]);
+  const pool = await openPool(url);
+  try {
+    const applied = await migrate(pool);
+    log(
+      applied.length === 0
+        ? `invoicing-mcp: the schema is up to date (version ${SCHEMA_VERSION})`
+        : `invoicing-mcp: applied migration${applied.length > 1 ? "s" : ""} ${applied.join(", ")}; the schema is at version ${SCHEMA_VERSION}`,
+    );
+    return 0;
+  } finally {
+    await pool.end();
+  }
 }
