@@ -36,6 +36,9 @@ export async function bundle(outfile = BUNDLE_FILE) {
     legalComments: "eof",
     logLevel: "warning",
     metafile: true,
+    // The hosted mode (`serve`) runs from the npm package on a server, never from the desktop
+    // bundle: its engines' drivers and the HTTP adapter stay out, so the bundle stays as it was.
+    external: ["ioredis", "pg", "@modelcontextprotocol/node"],
   });
   return { outfile, bytes: statSync(outfile).size, metafile: result.metafile };
 }

@@ -8,7 +8,8 @@
  * the oldest frees), so two instances can never both take the last one. Times come from Redis'
  * own clock, so instances with drifting clocks still agree; a small margin is added to every slot
  * for timer jitter. A 429 sets a pause key that every instance honours, so one `Retry-After`
- * holds for all of them.
+ * holds for all of them, and the limit the service announces is kept there too, so an instance
+ * that just started counts against the same limit as the others.
  */
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
@@ -25,14 +26,16 @@ import {
 /** A slot whose answer never came back (the instance died) frees after this much more. */
 const IN_FLIGHT_HOLD_MS = 60_000;
 
-// KEYS: slots, pause. ARGV: limit, member, hold ms. Returns {1, 0} (granted) or {0, wait ms}.
+// KEYS: slots, pause, limit. ARGV: default limit, member, hold ms. Returns {1, 0} (granted) or
+// {0, wait ms}. The limit the service last announced (X-RateLimit-Limit) wins over the default.
 const RESERVE = `
+local limit = tonumber(redis.call('GET', KEYS[3]) or ARGV[1])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local paused = redis.call('PTTL', KEYS[2])
 if paused > 0 then return {0, paused} end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
+if redis.call('ZCARD', KEYS[1]) < limit then
   redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[2])
   redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]))
   return {1, 0}
@@ -41,14 +44,17 @@ local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return {0, math.max(1, tonumber(oldest[2]) - now)}
 `;
 
-// KEYS: slots, pause. ARGV: member, hold after the answer (window + margin), pause ms (0: none),
-// limit, "1" when the service said its window is full. Returns nothing.
+// KEYS: slots, pause, limit. ARGV: member, hold after the answer (window + margin), pause ms
+// (0: none), the limit the answer announced (0: none), "1" when the service said its window is
+// full. Returns nothing.
 const RELEASE = `
+if tonumber(ARGV[4]) > 0 then redis.call('SET', KEYS[3], ARGV[4], 'PX', 24 * 3600 * 1000) end
+local limit = tonumber(redis.call('GET', KEYS[3]) or '${DEFAULT_LIMIT}')
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[2]), ARGV[1])
 local pause = tonumber(ARGV[3])
-if ARGV[5] == '1' and redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[4]) then
+if ARGV[5] == '1' and redis.call('ZCARD', KEYS[1]) < limit then
   -- The service's window is full, yet our slots do not fill it: someone else uses the key.
   pause = math.max(pause, tonumber(ARGV[2]))
 end
@@ -62,6 +68,7 @@ interface GovernorRedis extends Redis {
   governorReserve(
     slots: string,
     pause: string,
+    limitKey: string,
     limit: number,
     member: string,
     holdMs: number,
@@ -69,6 +76,7 @@ interface GovernorRedis extends Redis {
   governorRelease(
     slots: string,
     pause: string,
+    limitKey: string,
     member: string,
     holdMs: number,
     pauseMs: number,
@@ -81,8 +89,8 @@ interface GovernorRedis extends Redis {
 export function withGovernorScripts(redis: Redis): GovernorRedis {
   const scripted = redis as GovernorRedis;
   if (typeof scripted.governorReserve !== "function") {
-    redis.defineCommand("governorReserve", { numberOfKeys: 2, lua: RESERVE });
-    redis.defineCommand("governorRelease", { numberOfKeys: 2, lua: RELEASE });
+    redis.defineCommand("governorReserve", { numberOfKeys: 3, lua: RESERVE });
+    redis.defineCommand("governorRelease", { numberOfKeys: 3, lua: RELEASE });
   }
   return scripted;
 }
@@ -99,6 +107,7 @@ export interface RedisGovernorOptions {
 export class RedisGovernor implements Governor {
   private readonly slots: string;
   private readonly pause: string;
+  private readonly limitKey: string;
   private readonly windowMs: number;
   /** Margin for timer and clock jitter: 2 % of the window, at least 50 ms. */
   private readonly marginMs: number;
@@ -117,6 +126,7 @@ export class RedisGovernor implements Governor {
   ) {
     this.slots = `invoicing-mcp:rate:${identity}:slots`;
     this.pause = `invoicing-mcp:rate:${identity}:pause`;
+    this.limitKey = `invoicing-mcp:rate:${identity}:limit`;
     this.windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
     this.marginMs = Math.max(50, Math.round(this.windowMs * 0.02));
     this.limit = options.limit ?? DEFAULT_LIMIT;
@@ -138,6 +148,7 @@ export class RedisGovernor implements Governor {
         const [granted, wait] = await this.redis.governorReserve(
           this.slots,
           this.pause,
+          this.limitKey,
           this.limit,
           member,
           this.windowMs + IN_FLIGHT_HOLD_MS,
@@ -159,8 +170,9 @@ export class RedisGovernor implements Governor {
         if (released) return;
         released = true;
         this.leave();
-        const limit = Number(signals.limit);
-        if (Number.isInteger(limit) && limit > 0) this.limit = limit;
+        const announced = Number(signals.limit);
+        const limit = Number.isInteger(announced) && announced > 0 ? announced : 0;
+        if (limit > 0) this.limit = limit;
         const pauseMs =
           signals.status === 429 ? (signals.retryAfterMs ?? this.windowMs / 60) + this.marginMs : 0;
         const full = signals.remaining !== undefined && Number(signals.remaining) === 0 ? "1" : "0";
@@ -169,10 +181,11 @@ export class RedisGovernor implements Governor {
           .governorRelease(
             this.slots,
             this.pause,
+            this.limitKey,
             member,
             this.windowMs + this.marginMs,
             Math.ceil(pauseMs),
-            this.limit,
+            limit,
             full,
           )
           .catch(() => undefined);

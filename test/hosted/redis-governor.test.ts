@@ -61,6 +61,16 @@ describe("RedisGovernor", () => {
     expect(wait).toBeGreaterThan(4_000);
   });
 
+  it("a limit the service announced to one instance holds for every instance", async () => {
+    const a = new RedisGovernor(connect(), "announced-key", { windowMs: 60_000 });
+    const b = new RedisGovernor(connect(), "announced-key", { windowMs: 60_000 }); // assumes 100
+    (await a.acquire()).release({ status: 200, limit: "3" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await b.acquire();
+    await b.acquire();
+    await expect(b.acquire(Date.now() + 1_000)).rejects.toBeInstanceOf(GovernorWaitTooLong);
+  });
+
   it("keeps no API key in Redis, only the identity it was given", async () => {
     const keys = await connect().keys("*");
     expect(keys.every((key) => key.startsWith("invoicing-mcp:rate:"))).toBe(true);
