@@ -138,7 +138,9 @@ kinds taking turns; medians. Every client is the SDK's \`Client\`: over stdio it
 (as a desktop client does), over HTTP it talks to one \`invoicing-mcp serve\` with a tenant's token
 (2025 era: the \`initialize\` handshake, then one stateless POST per call; 2026-07-28 era: one POST
 per call with its envelope). \`list_projects\` is answered from the directory cache (no API request),
-so it shows the transport alone; \`list_invoices\` makes one API request to the sandbox.
+so it shows the transport alone; \`list_invoices\` makes one API request to the sandbox. Over HTTP
+each request builds a fresh \`McpServer\` for its tenant (stateless: any instance answers any
+request), which is most of the difference to stdio, where one server lives for the session.
 
 ${table(
   ["call", "stdio", "HTTP, 2025 era", "HTTP, 2026-07-28 era", "HTTP − stdio (2025 / 2026)"],
@@ -161,9 +163,13 @@ ${table(
 )}
 
 Throughput: ${CONCURRENT} clients (each its own HTTP connection) call \`list_invoices\` back to back
-until ${int(BURST)} calls are answered, all on one tenant's key, the sandbox's limit out of reach. On
-this 2-core machine the benchmark, the sandbox and the instances share the same cores, so two
-instances cannot show a second machine's worth; the figure shows what the shared governor costs.
+until ${int(BURST)} calls are answered, all on one tenant's key, the sandbox's limit out of reach. All
+calls on one key share that key's governor, which lets 4 requests per instance be in flight at
+once (the same courtesy to the service as over stdio), so this measures one busy key, not the
+server's capacity across tenants; and on this 2-core machine, shared with other jobs, the
+benchmark, the sandbox and the instances compete for the same cores, so a second instance cannot
+add a second machine's worth. What the rows do show: the shared governor costs no throughput
+against the in-memory one.
 
 ${table(
   ["instances", "rate governor", "calls per second"],

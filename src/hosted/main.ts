@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { ConfigError } from "../config.js";
 import { parseBaseUrl } from "../http/base-url.js";
-import { EVENTS_URI } from "../resources/events.js";
+import { EVENTS_URI } from "../mcp/resources/events.js";
 import { untilStopSignal } from "../signals.js";
 import type { Authenticator } from "./auth.js";
 import { type GovernorSource, memoryGovernors, redisGovernors } from "./governors.js";
@@ -94,7 +94,7 @@ export async function runServe(argv: string[], env: Env): Promise<void> {
 
 interface Engines {
   governors: GovernorSource;
-  events?: ((tenantId: string) => import("../events/source.js").EventSource) | undefined;
+  events?: ((tenantId: string) => import("../webhooks/event-source.js").EventSource) | undefined;
   webhooks?: ((auth: Authenticator) => import("./http-server.js").WebhookRoute) | undefined;
   readiness: Record<string, () => Promise<void>>;
   /** Who to tell when any instance stored an event for a tenant. */

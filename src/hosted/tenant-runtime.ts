@@ -8,11 +8,11 @@
 import { type NodeMcpRequestHandler, toNodeHandler } from "@modelcontextprotocol/node";
 import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
 import type { Config } from "../config.js";
-import type { EventSource } from "../events/source.js";
 import { ApiClient } from "../http/client.js";
 import type { Governor } from "../http/governor.js";
-import { createServer } from "../server.js";
-import { createToolContext } from "../tools/context.js";
+import { createToolContext } from "../mcp/context.js";
+import { createServer } from "../mcp/server.js";
+import type { EventSource } from "../webhooks/event-source.js";
 import type { Tenant } from "./tenants.js";
 
 /** MCP requests are small; a tool call's arguments stay far below this. */

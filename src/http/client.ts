@@ -75,6 +75,13 @@ function loadUndici(): Promise<Undici> {
   return undici;
 }
 
+/**
+ * The time an attempt is given at least, of what is left of the call's budget, when the governor
+ * makes it wait (at most a third of the budget, and never more than the attempt's own timeout): a
+ * request admitted later could not count on an answer in time.
+ */
+const MIN_ATTEMPT_MS = 5_000;
+
 /** With no `Retry-After`, a rate-limited caller is told to wait one window of the documented limit. */
 const UNKNOWN_RATE_LIMIT_WAIT_MS = 60_000;
 
@@ -83,6 +90,7 @@ export class ApiClient {
   private readonly apiKey: string;
   private readonly timeoutMs: number;
   private readonly budgetMs: number;
+  private readonly attemptReserveMs: number;
   private readonly maxAttempts: number | undefined;
   /** Injected, or made on the first request (see loadUndici). */
   private dispatcher: Dispatcher | undefined;
@@ -96,6 +104,7 @@ export class ApiClient {
     this.apiKey = options.apiKey;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.budgetMs = Math.min(options.budgetMs ?? DEFAULT_BUDGET_MS, DEFAULT_BUDGET_MS);
+    this.attemptReserveMs = Math.min(MIN_ATTEMPT_MS, this.timeoutMs, this.budgetMs / 3);
     this.maxAttempts = options.maxAttempts;
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -115,9 +124,19 @@ export class ApiClient {
     return this.call("POST", path, schema, {}, JSON.stringify(body));
   }
 
+  /** Lets requests under way finish, then closes the connections. */
   async close(): Promise<void> {
     await this.dispatcher?.close();
   }
+
+  /** Aborts requests under way at once (their callers get a network error) and closes the connections. */
+  async destroy(): Promise<void> {
+    this.stopping = true;
+    await this.dispatcher?.destroy();
+  }
+
+  /** Set by destroy(): the process is stopping, so a failed attempt is final, never retried. */
+  private stopping = false;
 
   private async call<T>(
     method: string,
@@ -161,6 +180,7 @@ export class ApiClient {
     error: ApiError,
     deadline: number,
   ): Promise<ApiError | undefined> {
+    if (this.stopping) return info.method === "GET" ? error : forWrite(error, info);
     const now = this.now();
     const decision = decideRetry({
       attempt,
@@ -190,7 +210,9 @@ export class ApiClient {
     const { request, dispatcher } = await this.http();
     let permit: Awaited<ReturnType<Governor["acquire"]>>;
     try {
-      permit = await this.governor.acquire(deadline);
+      // Waiting for the window until the very end of the budget would leave the request no time to be
+      // answered: a write sent so would end as "outcome unknown". Then it is better not sent at all.
+      permit = await this.governor.acquire(deadline - this.attemptReserveMs);
     } catch (error) {
       if (error instanceof GovernorWaitTooLong) {
         return { ok: false, error: new RateLimitedError(error.waitMs, info, this.now(), undefined) };

@@ -4,8 +4,9 @@
  * stored once, and the insert and its NOTIFY commit together before the receiver answers 200.
  */
 import type { Pool } from "pg";
-import type { EventSource } from "../../events/source.js";
+import type { EventSource } from "../../webhooks/event-source.js";
 import type { InboxEvent, InboxQuery } from "../../webhooks/inbox.js";
+import { cleanInboxEvent } from "../../webhooks/inbox-clean.js";
 import type { AppendOutcome } from "../../webhooks/inbox-writer.js";
 import { EVENTS_CHANNEL } from "./schema.js";
 
@@ -73,13 +74,17 @@ export function pgEventSource(pool: Pool, tenant: string): EventSource {
          WHERE ${where.join(" AND ")} ORDER BY occurred_at DESC, received_at DESC LIMIT ${MAX_READ}`,
         params,
       );
-      return rows.map((row) => ({
-        id: row.id,
-        receivedAt: row.received_at.toISOString(),
-        event: row.event,
-        timestamp: row.sent_timestamp,
-        data: row.data,
-      }));
+      // Cleaned and bounded as the file inbox's reader does: what a webhook sent is data.
+      return rows.map((row) => {
+        const { event, notes } = cleanInboxEvent({
+          id: row.id,
+          receivedAt: row.received_at.toISOString(),
+          event: row.event,
+          timestamp: row.sent_timestamp,
+          data: row.data,
+        });
+        return notes.length > 0 ? { ...event, notes } : event;
+      });
     },
   };
 }

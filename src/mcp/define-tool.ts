@@ -1,0 +1,101 @@
+/**
+ * A tool is data: name, title, description, kind, input and output schemas, and a handler that
+ * returns plain data plus a short text. Annotations are derived from the kind, so a read tool can
+ * never forget `readOnlyHint`, and a write tool never claims to be harmless.
+ */
+import type { ToolAnnotations } from "@modelcontextprotocol/server";
+import type { z } from "zod";
+import type { ToolContext } from "./context.js";
+
+export type ToolKind = "read" | "write";
+
+/** What a handler gives back: data for `structuredContent`, and the text a model reads. */
+export interface ToolOutput<T> {
+  data: T;
+  text: string;
+  /** Resources this answer is about (a report, a customer), offered as resource links. */
+  links?: ResourceLinkTarget[];
+}
+
+/**
+ * Whether this call may ask the person to confirm, and what they answered. A write that needs a
+ * confirmation returns an `AskToConfirm`; the client shows the question in its own form and calls
+ * again, and the handler runs again with the answer here. Clients without elicitation never get asked.
+ */
+export interface Confirmation {
+  /** The client can put a form in front of the person (elicitation). */
+  supported: boolean;
+  /** Absent on the first round; then what the person did, and the state the question carried. */
+  answer?: { action: "accept" | "decline" | "cancel"; confirmed: boolean; state: string | undefined };
+}
+
+/** What a handler knows about the call itself, beyond its arguments. */
+export interface ToolCall {
+  confirmation: Confirmation;
+}
+
+/** For calls that cannot ask anyone (a resource read, a test calling a handler directly). */
+export const UNATTENDED: ToolCall = { confirmation: { supported: false } };
+
+/**
+ * A handler's answer that asks the person first: `message` is shown in the client's form, `state`
+ * comes back with the answer so the handler can tell whether what was confirmed is still what it
+ * would do.
+ */
+export class AskToConfirm {
+  constructor(
+    readonly message: string,
+    readonly checkbox: string,
+    readonly state: string,
+  ) {}
+}
+
+export interface ResourceLinkTarget {
+  uri: string;
+  name: string;
+  description?: string;
+}
+
+export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  kind: ToolKind;
+  /** For writes: repeating the same call has no further effect (a safe replay). Reads always are. */
+  idempotent?: boolean;
+  input: I;
+  output: O;
+  /**
+   * Arguments a model would plausibly send that pass validation (and that the sandbox's demo data
+   * can answer): the contract, fuzz and fault tests call every tool with them.
+   */
+  example: z.input<I>;
+  /** For writes whose outcome may be unknown: the list tool that shows whether it happened. */
+  verifyWith?: string;
+  /** Offered only with a webhook inbox (INVOICING_INBOX), since it reads from there. */
+  needsInbox?: boolean;
+  handler(
+    args: z.output<I>,
+    context: ToolContext,
+    call: ToolCall,
+  ): Promise<ToolOutput<z.input<O>> | AskToConfirm>;
+}
+
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
+  definition: ToolDefinition<I, O>,
+): ToolDefinition<I, O> {
+  return definition;
+}
+
+export function annotationsFor(tool: Pick<ToolDefinition, "kind" | "idempotent" | "title">): ToolAnnotations {
+  const read = tool.kind === "read";
+  return {
+    title: tool.title,
+    readOnlyHint: read,
+    // Our writes only create; nothing is ever overwritten or deleted.
+    destructiveHint: false,
+    idempotentHint: read || tool.idempotent === true,
+    // Every tool reaches the Invoicing Service, a system outside this process.
+    openWorldHint: true,
+  };
+}

@@ -1,0 +1,48 @@
+import type { McpServer } from "@modelcontextprotocol/server";
+import type { Config } from "../../config.js";
+import type { ToolContext } from "../context.js";
+import { chaseOverduePrompt } from "./chase-overdue.js";
+import type { Language, PromptDefinition } from "./define-prompt.js";
+import { invoiceUnbilledPrompt } from "./invoice-unbilled.js";
+import { logDayNotesPrompt } from "./log-day-notes.js";
+import { yearEndReviewPrompt } from "./year-end-review.js";
+
+export const allPrompts = [
+  logDayNotesPrompt,
+  chaseOverduePrompt,
+  invoiceUnbilledPrompt,
+  yearEndReviewPrompt,
+] as unknown as PromptDefinition[];
+
+/** Prompts that lead to writes: not offered in read-only mode, where the model could not follow them. */
+export const writePrompts = [logDayNotesPrompt, invoiceUnbilledPrompt] as unknown as PromptDefinition[];
+
+/** The prompts this configuration offers. */
+export function listedPrompts(config: Pick<Config, "readOnly">): PromptDefinition[] {
+  return allPrompts.filter((prompt) => !config.readOnly || !writePrompts.includes(prompt));
+}
+
+export function registerPrompts(
+  server: McpServer,
+  context: ToolContext,
+  config: Pick<Config, "readOnly">,
+): void {
+  for (const prompt of listedPrompts(config)) {
+    server.registerPrompt(
+      prompt.name,
+      { title: prompt.title, description: prompt.description, argsSchema: prompt.args(context) },
+      (args: Record<string, unknown>) => ({
+        description: prompt.description,
+        messages: [
+          {
+            role: "user" as const,
+            content: {
+              type: "text" as const,
+              text: prompt.text(args as never, args.language as Language | undefined),
+            },
+          },
+        ],
+      }),
+    );
+  }
+}
