@@ -57,17 +57,17 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === "serve") {
-    const { runServe } = await import("./hosted/main.js");
+    const { runServe } = await loadHosted();
     await runServe(argv.slice(1), process.env);
     return 0;
   }
   if (command === "tokens") {
-    const { runTokens } = await import("./hosted/main.js");
+    const { runTokens } = await loadHosted();
     const write = (text: string) => process.stdout.write(text); // --allow-stdout: tokens is not the MCP mode
     return runTokens(argv.slice(1), process.env, write);
   }
   if (command === "db") {
-    const { runDb } = await import("./hosted/main.js");
+    const { runDb } = await loadHosted();
     return runDb(argv.slice(1), process.env);
   }
   if (command === undefined || command.startsWith("--")) {
@@ -79,6 +79,22 @@ async function main(argv: string[]): Promise<number> {
   }
   process.stderr.write(`invoicing-mcp: unknown command "${command}"\n\n${HELP}`);
   return 2;
+}
+
+/**
+ * The hosted mode's module. The one-file desktop bundle leaves it out (with its engines' drivers),
+ * so there the import fails: say where the hosted mode comes from instead of "module not found".
+ */
+async function loadHosted(): Promise<typeof import("./hosted/main.js")> {
+  try {
+    return await import("./hosted/main.js");
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND";
+    if (!missing || !String((error as Error).message).includes("hosted/main.js")) throw error;
+    throw new Error(
+      "the hosted mode (serve, tokens, db) is not part of the desktop bundle: install the npm package (npm install -g invoicing-mcp) and run it from there",
+    );
+  }
 }
 
 /**
