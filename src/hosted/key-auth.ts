@@ -14,6 +14,8 @@ import type { Tenant } from "./tenants.js";
 
 export const ACCEPTED_TTL_MS = 5 * 60_000;
 export const REFUSED_TTL_MS = 60_000;
+/** Past this many cached verdicts, expired ones are dropped, so a flood of wrong keys cannot grow memory without end. */
+const MAX_VERDICTS = 10_000;
 
 export interface KeyAuthOptions {
   baseUrl: string;
@@ -77,9 +79,14 @@ export function keyAuthenticator(options: KeyAuthOptions): Authenticator {
           description: "the invoicing API could not be reached to check the key",
         };
       }
+      if (verdicts.size >= MAX_VERDICTS) forgetExpired(verdicts, now());
       verdicts.set(hash, { accepted, until: now() + (accepted ? ACCEPTED_TTL_MS : REFUSED_TTL_MS) });
       return accepted ? { ok: true, tenant } : invalidToken("the invoicing API refused this key");
     },
     tenant: () => undefined,
   };
+}
+
+function forgetExpired(verdicts: Map<string, Verdict>, now: number): void {
+  for (const [hash, verdict] of verdicts) if (verdict.until <= now) verdicts.delete(hash);
 }
