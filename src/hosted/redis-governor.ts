@@ -20,6 +20,7 @@ import {
   type Governor,
   GovernorWaitTooLong,
   type Permit,
+  type RateLimit,
   type ResponseSignals,
 } from "../http/governor.js";
 
@@ -163,6 +164,10 @@ export class RedisGovernor implements Governor {
     }
   }
 
+  rateLimit(): RateLimit {
+    return { limit: this.limit, windowMs: this.windowMs };
+  }
+
   private permit(member: string): Permit {
     let released = false;
     return {
@@ -174,7 +179,9 @@ export class RedisGovernor implements Governor {
         const limit = Number.isInteger(announced) && announced > 0 ? announced : 0;
         if (limit > 0) this.limit = limit;
         const pauseMs =
-          signals.status === 429 ? (signals.retryAfterMs ?? this.windowMs / 60) + this.marginMs : 0;
+          signals.status === 429
+            ? (signals.retryAfterMs ?? signals.resetMs ?? this.windowMs / 60) + this.marginMs
+            : 0;
         const full = signals.remaining !== undefined && Number(signals.remaining) === 0 ? "1" : "0";
         // Fire and forget: if Redis misses this, the slot frees after its in-flight hold.
         void this.redis
