@@ -22,6 +22,7 @@ const BENCHMARKS = [
   "memory",
   "text-size",
   "webhook-ack",
+  "hosted",
 ];
 const only = option("--only", undefined)?.split(",");
 const machine = machineLine();

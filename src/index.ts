@@ -16,6 +16,10 @@ Usage:
   invoicing-mcp sandbox [--port N] [--host H]   the sandbox API alone, for building agents and tests
   invoicing-mcp doctor                          checks configuration, reachability and the key; says what to fix
   invoicing-mcp webhooks serve [--port N]       the webhook receiver: verifies, stores in the inbox, acknowledges
+  invoicing-mcp serve --tenants FILE [--host H] [--port N]
+                                                hosted: MCP over Streamable HTTP at /mcp for many tenants (docs/deploy.md)
+  invoicing-mcp tokens create --tenant ID       issues a bearer token for a tenant (printed once); also: list, revoke ID
+  invoicing-mcp db migrate                      creates or updates the hosted mode's PostgreSQL schema
   invoicing-mcp --help | --version
 
 Configuration (environment; command-line twins in brackets):
@@ -52,6 +56,20 @@ async function main(argv: string[]): Promise<number> {
     await runWebhooks(argv.slice(1), process.env);
     return 0;
   }
+  if (command === "serve") {
+    const { runServe } = await loadHosted();
+    await runServe(argv.slice(1), process.env);
+    return 0;
+  }
+  if (command === "tokens") {
+    const { runTokens } = await loadHosted();
+    const write = (text: string) => process.stdout.write(text); // --allow-stdout: tokens is not the MCP mode
+    return runTokens(argv.slice(1), process.env, write);
+  }
+  if (command === "db") {
+    const { runDb } = await loadHosted();
+    return runDb(argv.slice(1), process.env);
+  }
   if (command === undefined || command.startsWith("--")) {
     const { loadConfig } = await import("./config.js");
     const config = loadConfig(process.env, argv);
@@ -61,6 +79,22 @@ async function main(argv: string[]): Promise<number> {
   }
   process.stderr.write(`invoicing-mcp: unknown command "${command}"\n\n${HELP}`);
   return 2;
+}
+
+/**
+ * The hosted mode's module. The one-file desktop bundle leaves it out (with its engines' drivers),
+ * so there the import fails: say where the hosted mode comes from instead of "module not found".
+ */
+async function loadHosted(): Promise<typeof import("./hosted/main.js")> {
+  try {
+    return await import("./hosted/main.js");
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND";
+    if (!missing || !String((error as Error).message).includes("hosted/main.js")) throw error;
+    throw new Error(
+      "the hosted mode (serve, tokens, db) is not part of the desktop bundle: install the npm package (npm install -g invoicing-mcp) and run it from there",
+    );
+  }
 }
 
 /**

@@ -24,7 +24,7 @@ import {
   ServerError,
   TimeoutError,
 } from "./errors.js";
-import { GovernorWaitTooLong, governorFor, type RateGovernor } from "./governor.js";
+import { type Governor, GovernorWaitTooLong, governorFor } from "./governor.js";
 import { keyRedactor, type Redactor, redactDeep } from "./redact.js";
 import { type AttemptOutcome, decideRetry, parseRateLimitReset, parseRetryAfter } from "./retry.js";
 import { validateData } from "./validate.js";
@@ -43,7 +43,7 @@ export interface ApiClientOptions {
   budgetMs?: number;
   maxAttempts?: number;
   dispatcher?: Dispatcher;
-  governor?: RateGovernor;
+  governor?: Governor;
   /** Window of the default per-key governor; tests scale it down. */
   rateWindowMs?: number;
   now?: () => number;
@@ -102,7 +102,7 @@ export class ApiClient {
   private readonly maxAttempts: number | undefined;
   /** Injected, or made on the first request (see loadUndici). */
   private dispatcher: Dispatcher | undefined;
-  private readonly governor: RateGovernor;
+  private readonly governor: Governor;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
@@ -221,7 +221,7 @@ export class ApiClient {
     deadline: number,
   ): Promise<Attempt> {
     const { request, dispatcher } = await this.http();
-    let permit: Awaited<ReturnType<RateGovernor["acquire"]>>;
+    let permit: Awaited<ReturnType<Governor["acquire"]>>;
     try {
       // Waiting for the window until the very end of the budget would leave the request no time to be
       // answered: a write sent so would end as "outcome unknown". Then it is better not sent at all.

@@ -49,6 +49,18 @@ export interface Permit {
   release(signals?: ResponseSignals): void;
 }
 
+/**
+ * What the API client needs from a governor: a slot before each request, given back with what the
+ * answer said. RateGovernor keeps the slots in this process; the hosted mode's RedisGovernor keeps
+ * them in Redis, shared by every instance using the key.
+ */
+export interface Governor {
+  /** Waits for a slot; rejects with GovernorWaitTooLong when the wait would end after `deadline` (epoch ms). */
+  acquire(deadline?: number): Promise<Permit>;
+  /** The limit learned so far (or the documented one), for messages. */
+  rateLimit(): RateLimit;
+}
+
 /** Thrown by `acquire` when the wait would end after the caller's deadline. */
 export class GovernorWaitTooLong extends Error {
   constructor(readonly waitMs: number) {
@@ -56,7 +68,7 @@ export class GovernorWaitTooLong extends Error {
   }
 }
 
-export class RateGovernor {
+export class RateGovernor implements Governor {
   private limit: number;
   private readonly windowMs: number;
   private readonly maxInFlight: number;

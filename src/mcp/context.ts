@@ -7,6 +7,7 @@ import { Directory } from "../api/directory.js";
 import type { Config } from "../config.js";
 import { InputError } from "../domain/input-error.js";
 import { ApiClient } from "../http/client.js";
+import { type EventSource, inboxFileSource } from "../webhooks/event-source.js";
 
 export interface ToolContext {
   client(): ApiClient;
@@ -14,8 +15,8 @@ export interface ToolContext {
   now(): Date;
   timeZone: string;
   defaultTaxRate: number;
-  /** The webhook inbox (INVOICING_INBOX); without it the events features are not offered. */
-  inboxPath: string | undefined;
+  /** Stored webhook events (INVOICING_INBOX, or the hosted mode's table); without them the events features are not offered. */
+  events: EventSource | undefined;
 }
 
 /** The server is configured without a key or base URL: every call says what to set, and where. */
@@ -30,6 +31,8 @@ export class MissingConfigError extends InputError {
 export interface ContextOptions {
   /** Defaults to a client built from the config. Tests pass one with a scaled clock. */
   client?: ApiClient;
+  /** Defaults to the inbox file named by the config, if any. */
+  events?: EventSource;
   now?: () => Date;
 }
 
@@ -52,6 +55,6 @@ export function createToolContext(config: Config, options: ContextOptions = {}):
     now,
     timeZone: config.timeZone,
     defaultTaxRate: config.defaultTaxRate,
-    inboxPath: config.inbox,
+    events: options.events ?? (config.inbox ? inboxFileSource(config.inbox) : undefined),
   };
 }

@@ -20,7 +20,7 @@ import { listedTools } from "./tool-list.js";
  * What the model is told before anything else. It changes with the configuration, so nothing it
  * reads mentions a write it cannot make or an event feed it does not have.
  */
-export function instructionsFor(config: Pick<Config, "readOnly" | "inbox">): string {
+export function instructionsFor(config: Pick<Config, "readOnly"> & { events: boolean }): string {
   const lines = [
     "Tools for the Invoicing Service: a German freelancer's invoices, customers, projects, time entries and EÜR reports.",
     '- Customers and projects can be named instead of given by id ("mueller" finds "Müller & Söhne GmbH"); a name that fits several returns the candidates: ask the user which one, never guess.',
@@ -34,7 +34,7 @@ export function instructionsFor(config: Pick<Config, "readOnly" | "inbox">): str
           "- A write that may duplicate or overlap what exists (a time entry on a slot already logged, a customer with a similar name) creates nothing and lists what it found: show it to the user, and only pass the override it names (allowOverlap, allowSimilar) once they confirm.",
           "- If a write reports that its outcome is unknown, check with the matching list tool before trying again.",
         ]),
-    ...(config.inbox
+    ...(config.events
       ? [
           '- When invoices were paid comes only from webhook events: use recent_events for "what was paid this week".',
         ]
@@ -52,6 +52,8 @@ export const WEBHOOK_SETUP =
 
 export interface ServerDeps extends ContextOptions {
   config: Config;
+  /** A context kept across servers: the hosted mode builds one server per request, one context per tenant. */
+  context?: ToolContext;
   /** Logs unexpected errors (stderr in the bin). */
   log?: (message: string) => void;
   /** Where running calls are counted, so a stopping process can drain them (the bin passes one). */
@@ -59,18 +61,20 @@ export interface ServerDeps extends ContextOptions {
 }
 
 export function createServer(deps: ServerDeps): McpServer {
+  const context = deps.context ?? createToolContext(deps.config, deps);
+  const events = context.events !== undefined;
   const server = new McpServer(
     { name: "invoicing-mcp", title: "Invoicing Service", version: VERSION },
     {
-      instructions: instructionsFor(deps.config),
-      // Only events change by themselves, so subscriptions exist only with an inbox.
-      ...(deps.config.inbox ? { capabilities: { resources: { subscribe: true, listChanged: true } } } : {}),
+      instructions: instructionsFor({ readOnly: deps.config.readOnly, events }),
+      // Only events change by themselves, so subscriptions exist only with stored events.
+      ...(events ? { capabilities: { resources: { subscribe: true, listChanged: true } } } : {}),
     },
   );
-  const context = createToolContext(deps.config, deps);
   const log = deps.log ?? ((message: string) => console.error(message));
   const inFlight = deps.inFlight ?? new InFlightCalls();
-  for (const tool of listedTools(deps.config)) registerTool(server, tool, { context, log, inFlight });
+  for (const tool of listedTools({ readOnly: deps.config.readOnly, events }))
+    registerTool(server, tool, { context, log, inFlight });
   registerResources(server, context);
   registerPrompts(server, context, deps.config);
   return server;

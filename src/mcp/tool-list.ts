@@ -31,9 +31,9 @@ export const allTools = [
   recentEventsTool,
 ] as unknown as ToolDefinition[];
 
-/** The tools this configuration offers: read-only mode lists no write tool, no inbox no event tool. */
-export function listedTools(config: { readOnly: boolean; inbox?: string | undefined }): ToolDefinition[] {
+/** The tools offered: read-only mode lists no write tool; without stored events, no event tool. */
+export function listedTools(config: { readOnly: boolean; events?: boolean }): ToolDefinition[] {
   return allTools
-    .filter((tool) => config.inbox !== undefined || !tool.needsInbox)
+    .filter((tool) => config.events === true || !tool.needsInbox)
     .filter((tool) => !config.readOnly || tool.kind === "read");
 }

@@ -10,7 +10,8 @@ import { verifySignature } from "./signature.js";
 
 export interface DeliveryDeps {
   secrets: readonly string[];
-  inbox: InboxWriter;
+  /** The JSON Lines inbox, or the hosted mode's PostgreSQL table (same two operations). */
+  inbox: Pick<InboxWriter, "has" | "append">;
   /** Unix ms, for `receivedAt`. */
   now: () => number;
 }

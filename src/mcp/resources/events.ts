@@ -4,7 +4,8 @@
  * leaves resources/subscribe to us, so the two handlers sit on its low-level server.
  */
 import type { McpServer } from "@modelcontextprotocol/server";
-import { watchInbox } from "../../webhooks/inbox.js";
+import { InputError } from "../../domain/input-error.js";
+import type { EventSource } from "../../webhooks/event-source.js";
 import type { ToolContext } from "../context.js";
 import { recentEventsTool } from "../tools/recent-events.js";
 import { readAsJson } from "./read.js";
@@ -12,7 +13,7 @@ import { readAsJson } from "./read.js";
 export const EVENTS_URI = "invoicing://events/recent";
 const NEWEST = 50;
 
-export function registerEventsResource(server: McpServer, context: ToolContext, inboxPath: string): void {
+export function registerEventsResource(server: McpServer, context: ToolContext, source: EventSource): void {
   server.registerResource(
     "recent-events",
     EVENTS_URI,
@@ -24,6 +25,19 @@ export function registerEventsResource(server: McpServer, context: ToolContext, 
     async (uri) => readAsJson(uri, recentEventsTool, { limit: NEWEST }, context),
   );
 
+  const watch = source.watch?.bind(source);
+  if (!watch) {
+    // Hosted over stateless HTTP: a subscription lives on a subscriptions/listen stream, which the
+    // host feeds; a 2025 resources/subscribe has no connection to deliver on.
+    const refuse = async (): Promise<never> => {
+      throw new InputError(
+        "Over HTTP, subscribe with subscriptions/listen (protocol 2026-07-28); this endpoint keeps no sessions for resources/subscribe.",
+      );
+    };
+    server.server.setRequestHandler("resources/subscribe", refuse);
+    server.server.setRequestHandler("resources/unsubscribe", refuse);
+    return;
+  }
   const subscribed = new Set<string>();
   let stopWatching: (() => void) | undefined;
   const announce = () => {
@@ -31,7 +45,7 @@ export function registerEventsResource(server: McpServer, context: ToolContext, 
   };
   server.server.setRequestHandler("resources/subscribe", async (request) => {
     subscribed.add(request.params.uri);
-    if (request.params.uri === EVENTS_URI && !stopWatching) stopWatching = watchInbox(inboxPath, announce);
+    if (request.params.uri === EVENTS_URI && !stopWatching) stopWatching = watch(announce);
     return {};
   });
   server.server.setRequestHandler("resources/unsubscribe", async (request) => {

@@ -15,7 +15,7 @@ import { readAsJson } from "./read.js";
 const JSON_TYPE = "application/json";
 
 export function registerResources(server: McpServer, context: ToolContext): void {
-  if (context.inboxPath) registerEventsResource(server, context, context.inboxPath);
+  if (context.events) registerEventsResource(server, context, context.events);
   server.registerResource(
     "outstanding",
     "invoicing://reports/outstanding",

@@ -6,7 +6,6 @@ import { InputError } from "../../domain/input-error.js";
 import { fromCents, toCents } from "../../domain/money.js";
 import { EVENT_NAMES } from "../../webhooks/event-names.js";
 import { describeEvent, type EventRow, eventRow } from "../../webhooks/event-view.js";
-import { readInbox } from "../../webhooks/inbox.js";
 import { limitArg, moneyOutput, offsetArg, pageOutput } from "../args.js";
 import type { ToolContext } from "../context.js";
 import { dateContext } from "../date-args.js";
@@ -63,12 +62,12 @@ export const recentEventsTool = defineTool({
   example: {},
   needsInbox: true,
   async handler(args, context) {
-    const path = context.inboxPath;
-    if (!path) throw new Error("recent_events is only registered when INVOICING_INBOX is set");
+    const source = context.events;
+    if (!source) throw new Error("recent_events is only registered when events are stored");
     const from =
       args.since === undefined ? Number.NEGATIVE_INFINITY : await bound(args.since, "start", context);
     const to = args.until === undefined ? Number.POSITIVE_INFINITY : await bound(args.until, "end", context);
-    const stored = await readInbox(path, args.type === undefined ? {} : { type: args.type });
+    const stored = await source.read(args.type === undefined ? {} : { type: args.type });
     const matching = stored
       .map(eventRow)
       .filter((row) => row.occurredAt >= from && row.occurredAt < to)

@@ -1,0 +1,121 @@
+/**
+ * For the hosted benchmarks: a redis-server of our own in a temporary folder, a tenants file and a
+ * token, `invoicing-mcp serve` processes, and SDK clients over Streamable HTTP or stdio.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { BIN } from "./paths.mjs";
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function startRedis() {
+  const dir = mkdtempSync(join(tmpdir(), "bench-redis-"));
+  const port = await freePort();
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", ""],
+    {
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
+  await new Promise((resolve, reject) => {
+    let out = "";
+    child.on("error", reject);
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      if (out.includes("Ready to accept connections")) resolve();
+    });
+  });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A tenants file naming the sandbox's demo account, and a token for it. */
+export function tenantWithToken(sandbox) {
+  const dir = mkdtempSync(join(tmpdir(), "bench-hosted-"));
+  const tenants = join(dir, "tenants.json");
+  writeFileSync(
+    tenants,
+    JSON.stringify({ tenants: [{ id: "bench", apiKeyEnv: "BENCH_KEY", baseUrl: sandbox.url }] }),
+  );
+  const env = { PATH: process.env.PATH, BENCH_KEY: sandbox.keys.demo };
+  const token = execFileSync(
+    process.execPath,
+    [BIN, "tokens", "create", "--tenant", "bench", "--tenants", tenants],
+    {
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  ).trim();
+  return { tenants, env, token, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function startServe(tenant, extraEnv = {}) {
+  const child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--tenants", tenant.tenants], {
+    env: { ...tenant.env, ...extraEnv },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let stderr = "";
+    child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+      const match = /serving MCP at (\S+\/mcp)/.exec(stderr);
+      if (match) resolve(match[1]);
+    });
+  });
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+export async function httpClient(url, token, era = "legacy") {
+  const client = new Client(
+    { name: "bench", version: "0" },
+    era === "modern" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {},
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  return client;
+}
+
+export async function stdioClient(sandbox) {
+  const client = new Client({ name: "bench", version: "0" });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN],
+      env: { PATH: process.env.PATH, INVOICING_API_KEY: sandbox.keys.demo, INVOICING_BASE_URL: sandbox.url },
+      stderr: "ignore",
+    }),
+  );
+  return client;
+}

@@ -1,0 +1,39 @@
+/**
+ * Who is calling: the bearer token of a request, resolved to the tenant it acts for. A missing or
+ * unknown token is a 401 with a `WWW-Authenticate` challenge (RFC 6750); the token itself is never
+ * logged or echoed.
+ */
+import type { Tenant } from "./tenants.js";
+
+export type AuthOutcome =
+  | { ok: true; tenant: Tenant }
+  | { ok: false; status: 401 | 503; error: string; description: string };
+
+export interface Authenticator {
+  /** The tenant a bearer token acts for. */
+  authenticate(token: string): Promise<AuthOutcome>;
+  /** A tenant by id, for its webhook route; undefined when unknown or not served by id. */
+  tenant(id: string): Tenant | undefined;
+}
+
+export const REALM = "invoicing-mcp";
+
+/** The token in `Authorization: Bearer …`, or undefined. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer[ ]+([\x21-\x7e]+)\s*$/i.exec(header ?? "");
+  return match?.[1];
+}
+
+export function missingToken(): AuthOutcome {
+  return { ok: false, status: 401, error: "", description: "" };
+}
+
+export function invalidToken(description: string): AuthOutcome {
+  return { ok: false, status: 401, error: "invalid_token", description };
+}
+
+/** The challenge header: bare when no token came, with the error when one was refused. */
+export function challenge(outcome: Extract<AuthOutcome, { ok: false }>): string {
+  if (!outcome.error) return `Bearer realm="${REALM}"`;
+  return `Bearer realm="${REALM}", error="${outcome.error}", error_description="${outcome.description.replace(/"/g, "'")}"`;
+}

@@ -1,0 +1,64 @@
+/**
+ * One rate governor per API key, shared by everything that uses the key. In memory, that is this
+ * process (the stdio mode's governor); with Redis, every instance of the hosted server.
+ */
+import { createHash } from "node:crypto";
+import { type Governor, governorFor } from "../http/governor.js";
+
+export interface GovernorSource {
+  governor(baseUrl: string, apiKey: string): Governor;
+  /** Throws when the backing engine cannot be reached (for /readyz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The key's identity for rate purposes, never the key itself: a hash of base URL and key. */
+export function keyIdentity(baseUrl: string, apiKey: string): string {
+  return createHash("sha256").update(`${baseUrl}\n${apiKey}`).digest("hex");
+}
+
+export function memoryGovernors(windowMs: number | undefined): GovernorSource {
+  return {
+    governor: (baseUrl, apiKey) =>
+      governorFor(keyIdentity(baseUrl, apiKey), windowMs === undefined ? {} : { windowMs }),
+    ping: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+/** INVOICING_REDIS_URL: one governor per key for every instance on this Redis. */
+export async function redisGovernors(url: string, windowMs: number | undefined): Promise<GovernorSource> {
+  const [{ Redis }, { RedisGovernor, withGovernorScripts }] = await Promise.all([
+    import("ioredis"),
+    import("./redis-governor.js"),
+  ]);
+  // Fail fast instead of queueing while disconnected: a call then reports the outage, and /readyz too.
+  const redis = withGovernorScripts(
+    new Redis(url, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      connectTimeout: 2_000,
+      lazyConnect: true,
+    }),
+  );
+  redis.on("error", () => undefined); // reported by /readyz and by the calls that need it
+  await redis.connect();
+  const governors = new Map<string, Governor>();
+  return {
+    governor(baseUrl, apiKey) {
+      const identity = keyIdentity(baseUrl, apiKey);
+      let governor = governors.get(identity);
+      if (!governor) {
+        governor = new RedisGovernor(redis, identity, windowMs === undefined ? {} : { windowMs });
+        governors.set(identity, governor);
+      }
+      return governor;
+    },
+    ping: async () => {
+      await redis.ping();
+    },
+    close: async () => {
+      redis.disconnect();
+    },
+  };
+}

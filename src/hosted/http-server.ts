@@ -1,0 +1,192 @@
+/**
+ * The hosted server's HTTP face: `/mcp` (bearer token, then the tenant's MCP handler), `/healthz`
+ * (the process answers), `/readyz` (its engines answer), and `/webhooks/{tenant}` when a shared
+ * inbox is configured. Slow clients are cut off, bodies are capped (by the MCP handler and the
+ * webhook reader), and on close it stops accepting, lets running calls finish, then ends the
+ * listen streams (their clients re-listen on another instance).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { NodeIncomingMessageLike } from "@modelcontextprotocol/node";
+import { type Authenticator, type AuthOutcome, bearerToken, challenge, missingToken } from "./auth.js";
+import type { RuntimeRegistry } from "./tenant-runtime.js";
+
+export type WebhookRoute = (tenantId: string, req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+export interface HostedServerOptions {
+  host: string;
+  port: number;
+  auth: Authenticator;
+  runtimes: RuntimeRegistry;
+  /** Each throws when its engine cannot be reached. */
+  readiness: Record<string, () => Promise<void>>;
+  webhooks?: WebhookRoute;
+  /** Browser origins allowed to call /mcp (hostnames); requests without Origin always pass. */
+  allowedOrigins: string[];
+  /** How long close() waits for running calls; default 25 s (below a typical 30 s SIGTERM grace). */
+  drainMs?: number;
+  log(message: string): void;
+}
+
+export interface HostedServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const WEBHOOK_PATH = /^\/webhooks\/([a-z0-9][a-z0-9_-]{0,62})$/;
+
+export async function startHostedServer(options: HostedServerOptions): Promise<HostedServer> {
+  /** Requests in progress; `streaming` marks those answering with a long-lived SSE stream. */
+  const inFlight = new Map<ServerResponse, { streaming: boolean }>();
+  let draining = false;
+  let drained: (() => void) | undefined;
+
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    const entry = { streaming: false };
+    inFlight.set(res, entry);
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.writeHead = ((...args: unknown[]) => {
+      const headers = args.find((arg) => typeof arg === "object" && arg !== null) as
+        | Record<string, unknown>
+        | undefined;
+      const type = headers?.["content-type"] ?? headers?.["Content-Type"];
+      if (typeof type === "string" && type.startsWith("text/event-stream")) entry.streaming = true;
+      return writeHead(...args);
+    }) as typeof res.writeHead;
+    res.on("close", () => {
+      inFlight.delete(res);
+      if (draining && onlyStreamsLeft()) drained?.();
+    });
+    route(req, res).catch((error: unknown) => {
+      options.log(
+        `invoicing-mcp serve: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      if (!res.headersSent) json(res, 500, { error: "internal error" });
+      else res.destroy();
+    });
+  };
+
+  const onlyStreamsLeft = () => [...inFlight.values()].every((entry) => entry.streaming);
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = (req.url ?? "/").split("?")[0]!;
+    if (path === "/healthz") return json(res, draining ? 503 : 200, { status: draining ? "draining" : "ok" });
+    if (path === "/readyz") return ready(res);
+    if (path === "/mcp") return mcp(req, res);
+    const webhook = WEBHOOK_PATH.exec(path);
+    if (webhook && options.webhooks) return options.webhooks(webhook[1]!, req, res);
+    json(res, 404, { error: "not found" });
+  };
+
+  const ready = async (res: ServerResponse) => {
+    const checks: Record<string, string> = {};
+    let ok = !draining;
+    await Promise.all(
+      Object.entries(options.readiness).map(async ([name, check]) => {
+        try {
+          await withTimeout(check(), 2_000);
+          checks[name] = "ok";
+        } catch (error) {
+          ok = false;
+          checks[name] = error instanceof Error ? error.message : String(error);
+        }
+      }),
+    );
+    json(res, ok ? 200 : 503, { status: ok ? "ready" : draining ? "draining" : "not ready", checks });
+  };
+
+  const mcp = async (req: IncomingMessage, res: ServerResponse) => {
+    const origin = req.headers.origin;
+    if (origin !== undefined && !originAllowed(origin, options.allowedOrigins)) {
+      return json(res, 403, { error: "origin not allowed" });
+    }
+    const token = bearerToken(req.headers.authorization);
+    const outcome: AuthOutcome =
+      token === undefined ? missingToken() : await options.auth.authenticate(token);
+    if (!outcome.ok) {
+      const headers: Record<string, string> =
+        outcome.status === 401 ? { "WWW-Authenticate": challenge(outcome) } : { "Retry-After": "5" };
+      return json(
+        res,
+        outcome.status,
+        {
+          error: outcome.error || "unauthorized",
+          error_description: outcome.description || "send Authorization: Bearer <token>",
+        },
+        headers,
+      );
+    }
+    const runtime = options.runtimes.for(outcome.tenant);
+    // IncomingMessage is what the adapter's structural type describes, bar optional-property strictness.
+    await runtime.serve(req as unknown as NodeIncomingMessageLike, res);
+  };
+
+  const server = createServer(
+    // Headers within 10 s and the whole request body within 30 s; answers (a tool call may take its
+    // 45 s budget, a listen stream lives long) are not limited here.
+    { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 },
+    listener,
+  );
+  server.keepAliveTimeout = 5_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      draining = true;
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      if (!onlyStreamsLeft()) {
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+          setTimeout(resolve, options.drainMs ?? 25_000).unref();
+        });
+      }
+      await options.runtimes.close(); // ends listen streams and per-tenant clients
+      server.closeAllConnections();
+      await stopped;
+    })();
+    return closing;
+  };
+  return { url: `http://${host}:${port}`, port, close };
+}
+
+function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers });
+  res.end(text);
+}
+
+function originAllowed(origin: string, allowed: string[]): boolean {
+  try {
+    const { hostname } = new URL(origin);
+    return ["localhost", "127.0.0.1", "[::1]", ...allowed].includes(hostname);
+  } catch {
+    return false;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]);
+}

@@ -1,0 +1,221 @@
+/**
+ * `invoicing-mcp serve` and `invoicing-mcp tokens …`: the hosted mode's commands. Configuration
+ * comes from the environment (secrets only there) and flags for the rest; see docs/deploy.md.
+ */
+import { parseArgs } from "node:util";
+import { ConfigError } from "../config.js";
+import { parseBaseUrl } from "../http/base-url.js";
+import { EVENTS_URI } from "../mcp/resources/events.js";
+import { untilStopSignal } from "../signals.js";
+import type { Authenticator } from "./auth.js";
+import { type GovernorSource, memoryGovernors, redisGovernors } from "./governors.js";
+import { startHostedServer } from "./http-server.js";
+import { keyAuthenticator } from "./key-auth.js";
+import { tenantAuthenticator } from "./tenant-auth.js";
+import { RuntimeRegistry } from "./tenant-runtime.js";
+import { createToken, listTokens, revokeToken, tokensPathFor } from "./tokens.js";
+
+type Env = Record<string, string | undefined>;
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+export async function runServe(argv: string[], env: Env): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      host: { type: "string", default: env.INVOICING_HOST ?? "127.0.0.1" },
+      port: { type: "string", default: env.INVOICING_PORT ?? "8080" },
+      tenants: { type: "string" },
+      "api-key-auth": { type: "boolean", default: false },
+    },
+    strict: true,
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new ConfigError([`--port "${values.port}" is not a port number`]);
+  const tenantsPath = values.tenants ?? env.INVOICING_TENANTS_FILE;
+  const keyMode = values["api-key-auth"] || env.INVOICING_AUTH === "api-key";
+  if ((tenantsPath === undefined) === !keyMode) {
+    throw new ConfigError([
+      "choose how clients authenticate: --tenants FILE (INVOICING_TENANTS_FILE) for tokens issued by `invoicing-mcp tokens create`, or --api-key-auth (INVOICING_AUTH=api-key) where the bearer token is the user's invoicing API key",
+    ]);
+  }
+  const timeoutMs = Number(env.INVOICING_TIMEOUT_MS ?? 15_000);
+  const rateWindowMs =
+    env.INVOICING_RATE_WINDOW_MS === undefined ? undefined : Number(env.INVOICING_RATE_WINDOW_MS);
+
+  const engines = await startEngines(env);
+  const runtimes = new RuntimeRegistry({
+    governor: (tenant) => engines.governors.governor(tenant.baseUrl, tenant.apiKey),
+    events: (tenant) => engines.events?.(tenant.id),
+    timeoutMs,
+    rateWindowMs,
+    log,
+  });
+  engines.onStoredEvent((tenant) => runtimes.existing(tenant)?.handler.notify.resourceUpdated(EVENTS_URI));
+  let auth: Authenticator;
+  if (tenantsPath !== undefined) {
+    auth = tenantAuthenticator(tenantsPath, tokensPathFor(tenantsPath, env), env);
+  } else {
+    const baseUrl = env.INVOICING_BASE_URL;
+    if (!baseUrl) throw new ConfigError(["--api-key-auth needs INVOICING_BASE_URL, the service's address"]);
+    parseBaseUrl(baseUrl);
+    auth = keyAuthenticator({
+      baseUrl,
+      timeZone: env.INVOICING_TIMEZONE ?? "Europe/Berlin",
+      defaultTaxRate: Number(env.INVOICING_DEFAULT_TAX_RATE ?? 19),
+      readOnly: env.INVOICING_READ_ONLY === "true",
+      clientFor: (tenant) => runtimes.for(tenant).client,
+    });
+    // One runtime per key seen: let go of those idle for 10 minutes.
+    setInterval(() => runtimes.sweep(10 * 60_000), 60_000).unref();
+  }
+
+  const server = await startHostedServer({
+    host: values.host,
+    port,
+    auth,
+    runtimes,
+    readiness: engines.readiness,
+    ...(engines.webhooks ? { webhooks: engines.webhooks(auth) } : {}),
+    allowedOrigins: (env.INVOICING_ALLOWED_ORIGINS ?? "")
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean),
+    log,
+  });
+  log(
+    `invoicing-mcp: serving MCP at ${server.url}/mcp (${tenantsPath ? `tenants from ${tenantsPath}` : "API keys as tokens"}${engines.describe})`,
+  );
+  await untilStopSignal();
+  log("invoicing-mcp: stopping, letting running calls finish");
+  await server.close();
+  await engines.close();
+}
+
+interface Engines {
+  governors: GovernorSource;
+  events?: ((tenantId: string) => import("../webhooks/event-source.js").EventSource) | undefined;
+  webhooks?: ((auth: Authenticator) => import("./http-server.js").WebhookRoute) | undefined;
+  readiness: Record<string, () => Promise<void>>;
+  /** Who to tell when any instance stored an event for a tenant. */
+  onStoredEvent(handler: (tenant: string) => void): void;
+  describe: string;
+  close(): Promise<void>;
+}
+
+async function startEngines(env: Env): Promise<Engines> {
+  const windowMs =
+    env.INVOICING_RATE_WINDOW_MS === undefined ? undefined : Number(env.INVOICING_RATE_WINDOW_MS);
+  const described: string[] = [];
+  let onStoredEvent: ((tenant: string) => void) | undefined;
+  const readiness: Record<string, () => Promise<void>> = {};
+  const closers: (() => Promise<void>)[] = [];
+  let governors = memoryGovernors(windowMs);
+  if (env.INVOICING_REDIS_URL) {
+    governors = await redisGovernors(env.INVOICING_REDIS_URL, windowMs);
+    readiness.redis = governors.ping;
+    described.push("rate budget in Redis");
+  }
+  closers.push(governors.close);
+  let events: Engines["events"];
+  let webhooks: Engines["webhooks"];
+  if (env.INVOICING_DATABASE_URL) {
+    const url = env.INVOICING_DATABASE_URL;
+    const [{ openPool }, { checkSchema }, { pgEventSource }, { listenForEvents }, { pgWebhookRoute }] =
+      await Promise.all([
+        import("./pg/pool.js"),
+        import("./pg/schema.js"),
+        import("./pg/inbox.js"),
+        import("./pg/listen.js"),
+        import("./webhook-route.js"),
+      ]);
+    const pool = await openPool(url);
+    await checkSchema(pool); // an unmigrated database stops the start, with what to run
+    events = (tenantId) => pgEventSource(pool, tenantId);
+    webhooks = (auth) => pgWebhookRoute(pool, auth, log);
+    readiness.postgres = () => checkSchema(pool);
+    const listener = await listenForEvents(url, (tenant) => onStoredEvent?.(tenant), log);
+    closers.push(
+      () => listener.close(),
+      () => pool.end(),
+    );
+    described.push("webhook events in PostgreSQL");
+  }
+  return {
+    governors,
+    events,
+    webhooks,
+    onStoredEvent: (handler) => {
+      onStoredEvent = handler;
+    },
+    readiness,
+    describe: described.map((d) => `, ${d}`).join(""),
+    close: async () => {
+      await Promise.allSettled(closers.map((close) => close()));
+    },
+  };
+}
+
+export async function runTokens(argv: string[], env: Env, write: (text: string) => void): Promise<number> {
+  const [action, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: { tenant: { type: "string" }, tenants: { type: "string" } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const tenantsPath = values.tenants ?? env.INVOICING_TENANTS_FILE;
+  if (!tenantsPath)
+    throw new ConfigError(["name the tenants file: --tenants FILE or INVOICING_TENANTS_FILE"]);
+  const tokensPath = tokensPathFor(tenantsPath, env);
+  if (action === "create") {
+    const tenantId = values.tenant;
+    if (!tenantId) throw new ConfigError(["tokens create needs --tenant ID"]);
+    const tenants = tenantAuthenticator(tenantsPath, tokensPath, env).tenants();
+    if (!tenants.has(tenantId)) throw new ConfigError([`tenant "${tenantId}" is not in ${tenantsPath}`]);
+    const { token, stored } = createToken(tokensPath, tenantId);
+    write(`${token}\n`);
+    log(
+      `invoicing-mcp: token ${stored.id} created for tenant "${tenantId}" (stored as a hash in ${tokensPath}; this is the only time it is shown)`,
+    );
+    return 0;
+  }
+  if (action === "list") {
+    for (const token of listTokens(tokensPath)) write(`${token.id}  ${token.tenant}  ${token.createdAt}\n`);
+    return 0;
+  }
+  if (action === "revoke") {
+    const id = positionals[0];
+    if (!id) throw new ConfigError(["tokens revoke needs the token's id (see tokens list)"]);
+    if (!revokeToken(tokensPath, id)) {
+      log(`invoicing-mcp: no token with id ${id} in ${tokensPath}`);
+      return 1;
+    }
+    log(`invoicing-mcp: token ${id} revoked`);
+    return 0;
+  }
+  throw new ConfigError(["usage: invoicing-mcp tokens create --tenant ID | tokens list | tokens revoke ID"]);
+}
+
+/** `invoicing-mcp db migrate`: creates or updates the schema in INVOICING_DATABASE_URL. */
+export async function runDb(argv: string[], env: Env): Promise<number> {
+  if (argv[0] !== "migrate") throw new ConfigError(["usage: invoicing-mcp db migrate"]);
+  const url = env.INVOICING_DATABASE_URL;
+  if (!url) throw new ConfigError(["db migrate needs INVOICING_DATABASE_URL, e.g. postgres://user@host/db"]);
+  const [{ openPool }, { migrate, SCHEMA_VERSION }] = await Promise.all([
+    import("./pg/pool.js"),
+    import("./pg/schema.js"),
+  ]);
+  const pool = await openPool(url);
+  try {
+    const applied = await migrate(pool);
+    log(
+      applied.length === 0
+        ? `invoicing-mcp: the schema is up to date (version ${SCHEMA_VERSION})`
+        : `invoicing-mcp: applied migration${applied.length > 1 ? "s" : ""} ${applied.join(", ")}; the schema is at version ${SCHEMA_VERSION}`,
+    );
+    return 0;
+  } finally {
+    await pool.end();
+  }
+}

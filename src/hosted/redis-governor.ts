@@ -1,0 +1,207 @@
+/**
+ * The rate governor of one API key, shared through Redis by every instance of the hosted server.
+ *
+ * The same model as the in-memory RateGovernor (src/http/governor.ts): a request occupies a slot
+ * from admission until one window after its answer, and requests are admitted only while fewer
+ * than `limit` slots are occupied. Here the slots are members of a sorted set, scored with the
+ * moment they free; one Lua script checks and takes a slot atomically (or returns how long until
+ * the oldest frees), so two instances can never both take the last one. Times come from Redis'
+ * own clock, so instances with drifting clocks still agree; a small margin is added to every slot
+ * for timer jitter. A 429 sets a pause key that every instance honours, so one `Retry-After`
+ * holds for all of them, and the limit the service announces is kept there too, so an instance
+ * that just started counts against the same limit as the others.
+ */
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+import {
+  DEFAULT_LIMIT,
+  DEFAULT_MAX_IN_FLIGHT,
+  DEFAULT_WINDOW_MS,
+  type Governor,
+  GovernorWaitTooLong,
+  type Permit,
+  type RateLimit,
+  type ResponseSignals,
+} from "../http/governor.js";
+
+/** A slot whose answer never came back (the instance died) frees after this much more. */
+const IN_FLIGHT_HOLD_MS = 60_000;
+
+// KEYS: slots, pause, limit. ARGV: default limit, member, hold ms. Returns {1, 0} (granted) or
+// {0, wait ms}. The limit the service last announced (X-RateLimit-Limit) wins over the default.
+const RESERVE = `
+local limit = tonumber(redis.call('GET', KEYS[3]) or ARGV[1])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local paused = redis.call('PTTL', KEYS[2])
+if paused > 0 then return {0, paused} end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) < limit then
+  redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[2])
+  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]))
+  return {1, 0}
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return {0, math.max(1, tonumber(oldest[2]) - now)}
+`;
+
+// KEYS: slots, pause, limit. ARGV: member, hold after the answer (window + margin), pause ms
+// (0: none), the limit the answer announced (0: none), "1" when the service said its window is
+// full. Returns nothing.
+const RELEASE = `
+if tonumber(ARGV[4]) > 0 then redis.call('SET', KEYS[3], ARGV[4], 'PX', 24 * 3600 * 1000) end
+local limit = tonumber(redis.call('GET', KEYS[3]) or '${DEFAULT_LIMIT}')
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[2]), ARGV[1])
+local pause = tonumber(ARGV[3])
+if ARGV[5] == '1' and redis.call('ZCARD', KEYS[1]) < limit then
+  -- The service's window is full, yet our slots do not fill it: someone else uses the key.
+  pause = math.max(pause, tonumber(ARGV[2]))
+end
+if pause > 0 and redis.call('PTTL', KEYS[2]) < pause then
+  redis.call('SET', KEYS[2], '1', 'PX', pause)
+end
+return 0
+`;
+
+interface GovernorRedis extends Redis {
+  governorReserve(
+    slots: string,
+    pause: string,
+    limitKey: string,
+    limit: number,
+    member: string,
+    holdMs: number,
+  ): Promise<[number, number]>;
+  governorRelease(
+    slots: string,
+    pause: string,
+    limitKey: string,
+    member: string,
+    holdMs: number,
+    pauseMs: number,
+    limit: number,
+    full: string,
+  ): Promise<number>;
+}
+
+/** Registers the two scripts on a connection (ioredis sends EVALSHA, and the script on a miss). */
+export function withGovernorScripts(redis: Redis): GovernorRedis {
+  const scripted = redis as GovernorRedis;
+  if (typeof scripted.governorReserve !== "function") {
+    redis.defineCommand("governorReserve", { numberOfKeys: 3, lua: RESERVE });
+    redis.defineCommand("governorRelease", { numberOfKeys: 3, lua: RELEASE });
+  }
+  return scripted;
+}
+
+export interface RedisGovernorOptions {
+  windowMs?: number;
+  limit?: number;
+  /** Concurrent requests of this process on the key, as the in-memory governor allows. */
+  maxInFlight?: number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+export class RedisGovernor implements Governor {
+  private readonly slots: string;
+  private readonly pause: string;
+  private readonly limitKey: string;
+  private readonly windowMs: number;
+  /** Margin for timer and clock jitter: 2 % of the window, at least 50 ms. */
+  private readonly marginMs: number;
+  private limit: number;
+  private readonly maxInFlight: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly now: () => number;
+  private inFlight = 0;
+  private readonly waitingForRoom: (() => void)[] = [];
+
+  constructor(
+    private readonly redis: GovernorRedis,
+    /** A hash of base URL and key: the key itself never reaches Redis. */
+    identity: string,
+    options: RedisGovernorOptions = {},
+  ) {
+    this.slots = `invoicing-mcp:rate:${identity}:slots`;
+    this.pause = `invoicing-mcp:rate:${identity}:pause`;
+    this.limitKey = `invoicing-mcp:rate:${identity}:limit`;
+    this.windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
+    this.marginMs = Math.max(50, Math.round(this.windowMs * 0.02));
+    this.limit = options.limit ?? DEFAULT_LIMIT;
+    this.maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.now = options.now ?? Date.now;
+  }
+
+  async acquire(deadline = Number.POSITIVE_INFINITY): Promise<Permit> {
+    while (this.inFlight >= this.maxInFlight) {
+      await new Promise<void>((resolve) => this.waitingForRoom.push(resolve));
+    }
+    this.inFlight += 1;
+    try {
+      const member = randomUUID();
+      // Re-ask at least this often: a slot may free early (an answer came back sooner than held).
+      const recheckMs = Math.max(25, Math.min(1_000, Math.round(this.windowMs / 10)));
+      for (;;) {
+        const [granted, wait] = await this.redis.governorReserve(
+          this.slots,
+          this.pause,
+          this.limitKey,
+          this.limit,
+          member,
+          this.windowMs + IN_FLIGHT_HOLD_MS,
+        );
+        if (granted === 1) return this.permit(member);
+        if (this.now() + wait > deadline) throw new GovernorWaitTooLong(wait);
+        await this.sleep(Math.min(wait, recheckMs));
+      }
+    } catch (error) {
+      this.leave();
+      throw error;
+    }
+  }
+
+  rateLimit(): RateLimit {
+    return { limit: this.limit, windowMs: this.windowMs };
+  }
+
+  private permit(member: string): Permit {
+    let released = false;
+    return {
+      release: (signals: ResponseSignals = {}) => {
+        if (released) return;
+        released = true;
+        this.leave();
+        const announced = Number(signals.limit);
+        const limit = Number.isInteger(announced) && announced > 0 ? announced : 0;
+        if (limit > 0) this.limit = limit;
+        const pauseMs =
+          signals.status === 429
+            ? (signals.retryAfterMs ?? signals.resetMs ?? this.windowMs / 60) + this.marginMs
+            : 0;
+        const full = signals.remaining !== undefined && Number(signals.remaining) === 0 ? "1" : "0";
+        // Fire and forget: if Redis misses this, the slot frees after its in-flight hold.
+        void this.redis
+          .governorRelease(
+            this.slots,
+            this.pause,
+            this.limitKey,
+            member,
+            this.windowMs + this.marginMs,
+            Math.ceil(pauseMs),
+            limit,
+            full,
+          )
+          .catch(() => undefined);
+      },
+    };
+  }
+
+  private leave(): void {
+    this.inFlight -= 1;
+    this.waitingForRoom.shift()?.();
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * What one tenant's requests run with: its configuration, its API client (with the governor of its
+ * key), its tool context (the directory cache) and its own MCP handler. The handler has its own
+ * event bus, so a resources/updated for one tenant reaches only that tenant's listen streams.
+ * Every request gets a fresh McpServer from the same createServer as stdio.
+ */
+
+import { type NodeMcpRequestHandler, toNodeHandler } from "@modelcontextprotocol/node";
+import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
+import type { Config } from "../config.js";
+import { ApiClient } from "../http/client.js";
+import type { Governor } from "../http/governor.js";
+import { createToolContext } from "../mcp/context.js";
+import { createServer } from "../mcp/server.js";
+import type { EventSource } from "../webhooks/event-source.js";
+import type { Tenant } from "./tenants.js";
+
+/** MCP requests are small; a tool call's arguments stay far below this. */
+export const MAX_MCP_BODY_BYTES = 1024 * 1024;
+
+export interface RuntimeDeps {
+  governor(tenant: Tenant): Governor;
+  events(tenant: Tenant): EventSource | undefined;
+  timeoutMs: number;
+  rateWindowMs: number | undefined;
+  log(message: string): void;
+}
+
+export class TenantRuntime {
+  readonly client: ApiClient;
+  readonly handler: McpHttpHandler;
+  readonly serve: NodeMcpRequestHandler;
+  /** When the tenant's entry changes (a new key, read-only switched on), a new runtime replaces this one. */
+  readonly fingerprint: string;
+  lastUsed = Date.now();
+
+  constructor(
+    readonly tenant: Tenant,
+    deps: RuntimeDeps,
+  ) {
+    this.fingerprint = fingerprintOf(tenant);
+    const config: Config = {
+      apiKey: tenant.apiKey,
+      baseUrl: tenant.baseUrl,
+      timeZone: tenant.timeZone,
+      defaultTaxRate: tenant.defaultTaxRate,
+      readOnly: tenant.readOnly,
+      timeoutMs: deps.timeoutMs,
+      inbox: undefined,
+      webhookSecret: undefined,
+    };
+    this.client = new ApiClient({
+      baseUrl: tenant.baseUrl,
+      apiKey: tenant.apiKey,
+      timeoutMs: deps.timeoutMs,
+      governor: deps.governor(tenant),
+      ...(deps.rateWindowMs === undefined ? {} : { rateWindowMs: deps.rateWindowMs }),
+    });
+    const events = deps.events(tenant);
+    const context = createToolContext(config, { client: this.client, ...(events ? { events } : {}) });
+    const log = (message: string) => deps.log(`[${tenant.id}] ${message}`);
+    this.handler = createMcpHandler(() => createServer({ config, context, log }), {
+      maxRequestBodySize: MAX_MCP_BODY_BYTES,
+      onerror: (error) => log(`mcp: ${error.message}`),
+    });
+    this.serve = toNodeHandler(this.handler, {
+      maxRequestBodySize: MAX_MCP_BODY_BYTES,
+      onerror: (error) => log(`mcp adapter: ${error.message}`),
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.handler.close().catch(() => undefined);
+    await this.client.close().catch(() => undefined);
+  }
+}
+
+function fingerprintOf(tenant: Tenant): string {
+  const { apiKey, baseUrl, timeZone, defaultTaxRate, readOnly } = tenant;
+  return JSON.stringify([apiKey, baseUrl, timeZone, defaultTaxRate, readOnly]);
+}
+
+/** The runtimes of the tenants seen so far; idle ones (service mode: one per key) are let go. */
+export class RuntimeRegistry {
+  private readonly runtimes = new Map<string, TenantRuntime>();
+
+  constructor(private readonly deps: RuntimeDeps) {}
+
+  for(tenant: Tenant): TenantRuntime {
+    let runtime = this.runtimes.get(tenant.id);
+    if (runtime && runtime.fingerprint !== fingerprintOf(tenant)) {
+      void runtime.close();
+      runtime = undefined;
+    }
+    if (!runtime) {
+      runtime = new TenantRuntime(tenant, this.deps);
+      this.runtimes.set(tenant.id, runtime);
+    }
+    runtime.lastUsed = Date.now();
+    return runtime;
+  }
+
+  /** The runtime of a tenant if one is running (to notify its listen streams). */
+  existing(tenantId: string): TenantRuntime | undefined {
+    return this.runtimes.get(tenantId);
+  }
+
+  /** Closes runtimes unused for `idleMs`. */
+  sweep(idleMs: number): void {
+    const cutoff = Date.now() - idleMs;
+    for (const [id, runtime] of this.runtimes) {
+      if (runtime.lastUsed < cutoff) {
+        this.runtimes.delete(id);
+        void runtime.close();
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.runtimes.values()].map((runtime) => runtime.close()));
+    this.runtimes.clear();
+  }
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTokenCli,
+  type Era,
+  httpClient,
+  type ServeProcess,
+  startServe,
+  textOf,
+  writeTenantsFile,
+} from "../helpers/hosted.js";
+import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
+
+/** `invoicing-mcp serve` with one tenant, a token from `tokens create`, and the SDK's own client. */
+describe("serve: MCP over Streamable HTTP for a tenant", () => {
+  const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
+  let serve: ServeProcess;
+  let token: string;
+
+  beforeAll(async () => {
+    const tenantsPath = writeTenantsFile([
+      { id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url, timeZone: "Europe/Berlin" },
+    ]);
+    const env = { ACME_KEY: sandbox().keys.demo };
+    token = createTokenCli(tenantsPath, "acme", env);
+    serve = await startServe(["--tenants", tenantsPath], env);
+  });
+  afterAll(async () => {
+    await serve?.stop();
+  });
+
+  for (const era of ["legacy", "modern"] as Era[]) {
+    it(`answers a ${era}-era client: tools, a call, resources, prompts`, async () => {
+      const client = await httpClient(serve.url, token, era);
+      try {
+        expect(client.getNegotiatedProtocolVersion()).toBe(era === "modern" ? "2026-07-28" : "2025-11-25");
+        const tools = (await client.listTools()).tools.map((t) => t.name);
+        expect(tools).toContain("list_customers");
+        expect(tools).not.toContain("recent_events"); // no shared inbox configured
+        const result = await client.callTool({ name: "list_customers", arguments: {} });
+        expect(textOf(result)).toMatch(/Müller & Söhne GmbH/);
+        const { resources } = await client.listResources();
+        expect(resources.map((r) => r.uri)).toContain("invoicing://reports/outstanding");
+        expect((await client.listPrompts()).prompts.length).toBeGreaterThan(0);
+      } finally {
+        await client.close();
+      }
+    });
+  }
+
+  it("the token never reaches the API; the tenant's key does", () => {
+    const keys = new Set(sandbox().requests.map((r) => r.key));
+    expect(keys.has(token)).toBe(false);
+    expect(keys.has(sandbox().keys.demo)).toBe(true);
+  });
+
+  it("refuses a request without a token, or with an unknown one, with 401 and a challenge", async () => {
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+    const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+    const none = await fetch(`${serve.url}/mcp`, { method: "POST", body, headers });
+    expect(none.status).toBe(401);
+    expect(none.headers.get("www-authenticate")).toBe('Bearer realm="invoicing-mcp"');
+    const unknown = await fetch(`${serve.url}/mcp`, {
+      method: "POST",
+      body,
+      headers: { ...headers, Authorization: "Bearer imcp_not-a-token" },
+    });
+    expect(unknown.status).toBe(401);
+    expect(unknown.headers.get("www-authenticate")).toMatch(/error="invalid_token"/);
+    await expect(httpClient(serve.url, undefined, "legacy")).rejects.toThrow();
+  });
+
+  it("answers /healthz and /readyz", async () => {
+    expect((await fetch(`${serve.url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${serve.url}/readyz`);
+    expect(ready.status).toBe(200);
+  });
+
+  it("caps request bodies", async () => {
+    const big = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "ping",
+      params: { pad: "x".repeat(2 * 1024 * 1024) },
+    });
+    const answer = await fetch(`${serve.url}/mcp`, {
+      method: "POST",
+      body: big,
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+        Authorization: `Bearer ${token}`,
+      },
+    });
+    expect(answer.status).toBe(413);
+  });
+
+  it("stops on SIGTERM", async () => {
+    expect(await serve.stop()).toBe(0);
+  });
+});
