@@ -2,7 +2,7 @@
  * `invoicing-mcp serve` and `invoicing-mcp tokens …`: the hosted mode's commands. Configuration
  * comes from the environment (secrets only there) and flags for the rest; see docs/deploy.md.
  */
-import { parseArgs } from "node:util";
+import { parseOptions, UsageError } from "../cli/options.js";
 import { ConfigError } from "../config.js";
 import { parseBaseUrl } from "../http/base-url.js";
 import { EVENTS_URI } from "../mcp/resources/events.js";
@@ -16,22 +16,33 @@ import { RuntimeRegistry } from "./tenant-runtime.js";
 import { createToken, listTokens, revokeToken, tokensPathFor } from "./tokens.js";
 
 type Env = Record<string, string | undefined>;
+
+const SERVE_USAGE =
+  "Usage: invoicing-mcp serve [--host H] [--port N] (--tenants FILE | --api-key-auth)   (docs/deploy.md)";
+const TOKENS_USAGE =
+  "Usage: invoicing-mcp tokens create --tenant ID [--tenants FILE] | tokens list [--tenants FILE] | tokens revoke ID [--tenants FILE]";
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
 export async function runServe(argv: string[], env: Env): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      host: { type: "string", default: env.INVOICING_HOST ?? "127.0.0.1" },
-      port: { type: "string", default: env.INVOICING_PORT ?? "8080" },
+  const given = parseOptions(
+    argv,
+    {
+      host: { type: "string" },
+      port: { type: "string" },
       tenants: { type: "string" },
-      "api-key-auth": { type: "boolean", default: false },
+      "api-key-auth": { type: "boolean" },
     },
-    strict: true,
-  });
-  const port = Number(values.port);
+    SERVE_USAGE,
+  );
+  const values = {
+    host: given.host ?? env.INVOICING_HOST ?? "127.0.0.1",
+    port: given.port ?? env.INVOICING_PORT ?? "8080",
+    tenants: given.tenants,
+    "api-key-auth": given["api-key-auth"] ?? false,
+  };
+  const port = /^\d+$/.test(values.port) ? Number(values.port) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new ConfigError([`--port "${values.port}" is not a port number`]);
+    throw new UsageError(`--port "${values.port}" is not a port number (0 to 65535)\n\n${SERVE_USAGE}`);
   const tenantsPath = values.tenants ?? env.INVOICING_TENANTS_FILE;
   const keyMode = values["api-key-auth"] || env.INVOICING_AUTH === "api-key";
   if ((tenantsPath === undefined) === !keyMode) {
@@ -158,12 +169,14 @@ async function startEngines(env: Env): Promise<Engines> {
 
 export async function runTokens(argv: string[], env: Env, write: (text: string) => void): Promise<number> {
   const [action, ...rest] = argv;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    options: { tenant: { type: "string" }, tenants: { type: "string" } },
-    allowPositionals: true,
-    strict: true,
-  });
+  // `tokens revoke ID` takes the id as its one word; everything else is a flag.
+  const positionals =
+    action === "revoke" && rest[0] !== undefined && !rest[0].startsWith("--") ? [rest[0]] : [];
+  const values = parseOptions(
+    rest.slice(positionals.length),
+    { tenant: { type: "string" }, tenants: { type: "string" } },
+    TOKENS_USAGE,
+  );
   const tenantsPath = values.tenants ?? env.INVOICING_TENANTS_FILE;
   if (!tenantsPath)
     throw new ConfigError(["name the tenants file: --tenants FILE or INVOICING_TENANTS_FILE"]);
