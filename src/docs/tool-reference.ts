@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { ToolDefinition } from "../mcp/define-tool.js";
+import { INSTRUCTIONS } from "../mcp/instructions.js";
 import { describeType, type JsonSchema } from "./schema-type.js";
 
 export type DocumentedTool = Pick<
@@ -21,6 +22,10 @@ export function toolReference(tools: readonly DocumentedTool[]): string {
     `The server offers ${tools.length} tools. Read tools only read; write tools only create (drafts, time entries, customers) and never change or delete anything. With \`INVOICING_READ_ONLY=true\` the write tools are not listed at all.`,
     "",
     ...tools.map((tool) => `- [\`${tool.name}\`](#${tool.name}): ${tool.title} (${tool.kind})`),
+    "",
+    "What every tool shares, as the server's instructions tell the model once (arguments below say only what is their own):",
+    "",
+    ...INSTRUCTIONS.split("\n").slice(1),
   ];
   for (const tool of tools) lines.push("", ...toolSection(tool));
   return `${lines.join("\n")}\n`;

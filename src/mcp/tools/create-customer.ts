@@ -15,24 +15,22 @@ export const createCustomerTool = defineTool({
   name: "create_customer",
   title: "Create a customer",
   description:
-    "Creates a customer with an hourly rate. If a customer with the same name (ignoring case, accents and ae/oe/ue spellings) exists, it is returned instead when the rate matches, and refused otherwise; a similar name gives a warning.",
+    "Creates a customer. An existing name with the same rate returns that customer, with another rate is refused.",
   kind: "write",
   idempotent: true,
   input: z.object({
-    name: z.string().trim().min(1).max(200).describe('Company or person, e.g. "Müller & Söhne GmbH".'),
+    name: z.string().trim().min(1).max(200).describe("Company or person."),
     hourlyRate: z
       .number()
       .min(0)
       .max(100_000)
       .refine(hasAtMostTwoDecimals, "at most two decimals")
-      .describe("EUR per hour, e.g. 95."),
-    email: optionalText('Billing e-mail, e.g. "buchhaltung@mueller-soehne.de".'),
-    address: optionalText('Postal address on one line, e.g. "Hauptstraße 5, 10115 Berlin".', 500),
-    taxNumber: optionalText('The customer\'s tax number (Steuernummer), e.g. "27/123/45678".', 50),
-    ustId: optionalText('The customer\'s VAT id (USt-IdNr.), e.g. "DE123456789".', 50),
-    activityType: activityTypeSchema
-      .optional()
-      .describe('"freiberuflich" or "gewerblich": which kind of your income this customer\'s work is.'),
+      .describe("EUR per hour."),
+    email: optionalText("Billing e-mail."),
+    address: optionalText("Postal address, one line.", 500),
+    taxNumber: optionalText("Steuernummer.", 50),
+    ustId: optionalText("USt-IdNr.", 50),
+    activityType: activityTypeSchema.optional().describe("Which kind of income their work is."),
   }),
   output: z.object({
     outcome: z.enum(["created", "already_exists"]),

@@ -8,17 +8,15 @@ import { eur } from "../format.js";
 
 export const eurReportTool = defineTool({
   name: "eur_report",
-  title: "EÜR (income-surplus) report",
+  title: "EÜR report",
   description:
-    "The income-surplus report (Einnahmenüberschussrechnung, EÜR) for one year: income split freiberuflich / gewerblich, number of invoices, expenses and profit.",
+    "The EÜR (Einnahmenüberschussrechnung) of a year: income freiberuflich and gewerblich, expenses and profit.",
   kind: "read",
   input: z.object({
     year: z
       .union([z.number().int(), z.string().trim().min(1).max(40)])
       .optional()
-      .describe(
-        'The year: a number like 2025, or "this year", "last year", "letztes Jahr", "dieses Jahr" (default: this year).',
-      ),
+      .describe('E.g. 2025, "last year". Default: this year.'),
   }),
   output: z.object({
     year: z.number().int(),

@@ -8,16 +8,10 @@ import { eur, page, pageLine } from "../format.js";
 export const listCustomersTool = defineTool({
   name: "list_customers",
   title: "List customers",
-  description:
-    "Lists the active customers with their ids, hourly rates and activity types, optionally filtered by a name search.",
+  description: "Active customers with their ids, hourly rates and activity types, optionally by name.",
   kind: "read",
   input: z.object({
-    query: z
-      .string()
-      .trim()
-      .max(200)
-      .optional()
-      .describe('Part of a name, ignoring case and accents, e.g. "mueller" or "studio".'),
+    query: z.string().trim().max(200).optional().describe("Part of a name."),
     limit: limitArg,
     offset: offsetArg,
   }),

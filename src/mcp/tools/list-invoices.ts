@@ -25,16 +25,13 @@ const invoiceRow = z.object({
 export const listInvoicesTool = defineTool({
   name: "list_invoices",
   title: "List invoices",
-  description:
-    "Lists invoices, newest first, filtered by status, customer and invoice date, one page at a time, with net and gross sums over everything that matches (not just the page). Use it to find invoice ids and numbers, or to answer 'what did I invoice in March?'.",
+  description: "Invoices, newest first, with net and gross sums of all that match (not just the page).",
   kind: "read",
   input: z.object({
-    status: invoiceStatusSchema
-      .optional()
-      .describe('Only invoices in this state: "draft", "sent" (open) or "paid".'),
+    status: invoiceStatusSchema.optional().describe('"sent" means open.'),
     customer: customerArg.optional(),
-    from: dayArg("Earliest invoice date, inclusive", "first").optional(),
-    to: dayArg("Latest invoice date, inclusive", "last").optional(),
+    from: dayArg("Earliest invoice date.").optional(),
+    to: dayArg("Latest invoice date.").optional(),
     limit: limitArg,
     offset: offsetArg,
   }),

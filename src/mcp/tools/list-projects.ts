@@ -7,11 +7,10 @@ import { named, page, pageLine } from "../format.js";
 export const listProjectsTool = defineTool({
   name: "list_projects",
   title: "List projects",
-  description:
-    "Lists the active projects with their ids and customers, optionally for one customer. Use it to find the project for log_time.",
+  description: "Active projects with their ids and customers: what log_time books on.",
   kind: "read",
   input: z.object({
-    customer: customerArg.optional().describe("Only this customer's projects (id or name)."),
+    customer: customerArg.optional().describe("Only this customer's."),
     limit: limitArg,
     offset: offsetArg,
   }),

@@ -14,44 +14,23 @@ import { eur, named } from "../format.js";
 
 const DAY_MS = 24 * 60 * 60_000;
 
-const instantArg = (what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .describe(
-      `${what}: ISO 8601 ("2026-03-29T09:00", local time in the configured zone unless an offset is given) or a phrase in English or German, e.g. "yesterday 9:00", "today 14:30", "last Monday 8:00", "gestern 14 Uhr", "letzten Freitag 13:00".`,
-    );
+/** A point in time; what it accepts is said once, in the server's instructions. */
+const instantArg = (what: string) => z.string().trim().min(1).max(100).describe(what);
 
 export const logTimeTool = defineTool({
   name: "log_time",
   title: "Log working time",
   description:
-    'Records a completed time entry on a project: a start and either an end or a duration ("2.5h on Website Relaunch yesterday from 9:00" → project "Website Relaunch", start "yesterday 9:00", duration "2.5h"). The customer defaults to the project\'s. Refuses an end before the start and entries over 24 h. Repeating the very same call returns the existing entry instead of a second one.',
+    'Records finished work on a project: a start and an end or a duration ("2.5h on Website Relaunch yesterday from 9:00" → start "yesterday 9:00", duration "2.5h").',
   kind: "write",
   idempotent: true,
   input: z.object({
     project: projectArg,
-    customer: customerArg
-      .optional()
-      .describe(
-        "Customer id or name; only needed to pick among same-named projects (default: the project's customer).",
-      ),
-    start: instantArg("When the work began"),
-    end: instantArg('When the work ended; a bare time like "17:00" is on the start\'s day').optional(),
-    duration: z
-      .string()
-      .trim()
-      .min(1)
-      .max(50)
-      .optional()
-      .describe('How long, instead of end: "1h 30m", "90 min", "1.5h", "1:30", "45 Minuten", "2 Stunden".'),
-    description: z
-      .string()
-      .max(1000)
-      .optional()
-      .describe('What was done, e.g. "Startseite: Hero-Bereich umgesetzt".'),
+    customer: customerArg.optional().describe("Only to tell same-named projects apart."),
+    start: instantArg("When the work began."),
+    end: instantArg('When it ended; "17:00" is on the start\'s day.').optional(),
+    duration: z.string().trim().min(1).max(50).optional().describe('Instead of end, e.g. "1h 30m".'),
+    description: z.string().max(1000).optional().describe("What was done."),
   }),
   output: z.object({
     outcome: z.enum(["created", "already_exists"]),

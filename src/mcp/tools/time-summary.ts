@@ -24,12 +24,10 @@ export const timeSummaryTool = defineTool({
   name: "time_summary",
   title: "Hours per customer",
   description:
-    "Hours per customer: billed, unbilled and the unbilled amount at the customer's rate, this week, this month, and by month. Without a customer, covers every active customer. Use it before invoicing unbilled time.",
+    "Hours per customer: billed, unbilled and its amount, this week, this month, by month. Read it before invoicing.",
   kind: "read",
   input: z.object({
-    customer: customerArg
-      .optional()
-      .describe("Only this customer (id or name); default all active customers."),
+    customer: customerArg.optional().describe("Default: every active one."),
   }),
   output: z.object({
     customers: z.array(summaryRow),
