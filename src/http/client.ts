@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import type { Dispatcher } from "undici";
 import type { ZodType } from "zod";
 import { baseUrlPrefix, parseBaseUrl } from "./base-url.js";
-import { callDeadline } from "./call-budget.js";
+import { callDeadline, callWaiting, unlessCancelled } from "./call-budget.js";
 import { excerptOf, parseEnvelope } from "./envelope.js";
 import { errorCode } from "./error-code.js";
 import {
@@ -137,7 +137,7 @@ export class ApiClient {
     body: string | undefined,
   ): Promise<ApiResult<T>> {
     const info: RequestInfo = { method, path };
-    const deadline = callDeadline(this.now() + this.budgetMs);
+    const deadline = callDeadline(this.now(), this.budgetMs);
     for (let attempt = 1; ; attempt++) {
       const result = await this.attemptOnce(info, query, body, deadline);
       if (result.ok) {
@@ -183,7 +183,10 @@ export class ApiClient {
       ...(this.maxAttempts === undefined ? {} : { maxAttempts: this.maxAttempts }),
     });
     if (decision.retry) {
-      await this.sleep(decision.delayMs);
+      const waiting = callWaiting();
+      // A 429's Retry-After is a wait for the rate window like the governor's: reported, cancellable.
+      if (outcome.kind === "status" && outcome.status === 429) waiting.onWait?.(now + decision.delayMs);
+      await unlessCancelled(this.sleep(decision.delayMs), waiting.signal);
       return undefined;
     }
     if (decision.reason === "wait_exceeds_budget" && outcome.kind === "status" && outcome.status === 429) {
@@ -201,7 +204,7 @@ export class ApiClient {
     const { request, dispatcher } = await this.http();
     let permit: Awaited<ReturnType<RateGovernor["acquire"]>>;
     try {
-      permit = await this.governor.acquire(deadline);
+      permit = await this.governor.acquire(deadline, callWaiting());
     } catch (error) {
       if (error instanceof GovernorWaitTooLong) {
         return { ok: false, error: new RateLimitedError(error.waitMs, info, this.now(), undefined) };

@@ -9,7 +9,9 @@
  *
  * Admission is first come, first served. A 429 pauses everyone for its `Retry-After`;
  * `X-RateLimit-Remaining: 0` pauses until our oldest slot frees; `X-RateLimit-Limit` resizes.
+ * A waiting caller may be told of its wait (at least every PROGRESS_EVERY_MS) and may cancel it.
  */
+import { PROGRESS_EVERY_MS, unlessCancelled, WaitCancelled, type Waiting } from "./call-budget.js";
 
 export const DEFAULT_LIMIT = 100;
 export const DEFAULT_WINDOW_MS = 60_000;
@@ -64,31 +66,41 @@ export class RateGovernor {
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
-  /** Waits for a slot. `deadline` (epoch ms): fail fast with GovernorWaitTooLong rather than wait past it. */
-  acquire(deadline = Number.POSITIVE_INFINITY): Promise<Permit> {
-    const turn = this.queue.then(() => this.waitForRoom(deadline));
+  /**
+   * Waits for a slot. `deadline` (epoch ms): fail fast with GovernorWaitTooLong rather than wait
+   * past it. `waiting`: hear of the wait, or cancel it (WaitCancelled; the slot is never taken).
+   */
+  acquire(deadline = Number.POSITIVE_INFINITY, waiting: Waiting = {}): Promise<Permit> {
+    const turn = this.queue.then(() => this.waitForRoom(deadline, waiting));
     // The next caller queues behind this one whether it is admitted or gives up.
     this.queue = turn.then(
       () => undefined,
       () => undefined,
     );
-    return turn;
+    // A caller cancelled while still queued stops waiting at once; its turn, when it comes, passes.
+    return unlessCancelled(turn, waiting.signal);
   }
 
-  private async waitForRoom(deadline: number): Promise<Permit> {
+  private async waitForRoom(deadline: number, waiting: Waiting): Promise<Permit> {
     for (;;) {
+      if (waiting.signal?.aborted) throw new WaitCancelled();
       const now = this.now();
       this.forgetFreedSlots(now);
       const wait = this.timeUntilRoom(now);
       if (wait === 0) break;
       if (wait === "release") {
-        await new Promise<void>((resolve) => {
-          this.wakeOnRelease = resolve;
-        });
+        await unlessCancelled(
+          new Promise<void>((resolve) => {
+            this.wakeOnRelease = resolve;
+          }),
+          waiting.signal,
+        );
         continue;
       }
       if (now + wait > deadline) throw new GovernorWaitTooLong(wait);
-      await this.sleep(wait);
+      waiting.onWait?.(now + wait);
+      // In steps, so a long wait is reported again before the caller's client gives up on it.
+      await unlessCancelled(this.sleep(Math.min(wait, PROGRESS_EVERY_MS)), waiting.signal);
     }
     this.inFlight += 1;
     return this.permit();

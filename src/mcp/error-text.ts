@@ -5,6 +5,7 @@
 import { DateInputError } from "../domain/dates/errors.js";
 import { InputError } from "../domain/input-error.js";
 import { cleanText } from "../domain/text.js";
+import { WaitCancelled } from "../http/call-budget.js";
 import {
   ApiError,
   AuthenticationError,
@@ -19,15 +20,20 @@ import {
   TimeoutError,
 } from "../http/errors.js";
 import { PathParameterError } from "../http/path.js";
+import { clockTime } from "./format.js";
 
 export interface ErrorContext {
   /** For writes: the tool that shows whether the write took effect. */
   verifyWith?: string | undefined;
+  /** The user's zone, for clock times ("try again at 14:03:20"). */
+  timeZone?: string | undefined;
 }
 
 export function errorText(error: unknown, context: ErrorContext = {}): string {
   if (error instanceof InputError || error instanceof DateInputError) return error.message;
   if (error instanceof PathParameterError) return `Invalid id: ${error.message}.`;
+  if (error instanceof WaitCancelled)
+    return "Cancelled while waiting for the service's rate limit; nothing was sent to the service.";
   if (error instanceof ApiError) return apiErrorText(error, context);
   return "Unexpected internal error; the details are in the server's log. Try again, or report it if it persists.";
 }
@@ -38,6 +44,7 @@ export function isExpectedError(error: unknown): boolean {
     error instanceof InputError ||
     error instanceof DateInputError ||
     error instanceof PathParameterError ||
+    error instanceof WaitCancelled ||
     error instanceof ApiError
   );
 }
@@ -54,7 +61,10 @@ function apiErrorText(error: ApiError, context: ErrorContext): string {
   }
   if (error instanceof RateLimitedError) {
     const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
-    return `The service's rate limit is reached (100 requests a minute). Try again in ${seconds} s (after ${error.retryAt.toISOString()}).`;
+    const at = context.timeZone
+      ? `at ${clockTime(error.retryAt.getTime(), context.timeZone)} (${context.timeZone})`
+      : `after ${error.retryAt.toISOString()}`;
+    return `The service's rate limit is reached (100 requests a minute). Try again in ${seconds} s, ${at}.`;
   }
   if (error instanceof BadRequestError) {
     return `The service refused the request (${error.status}): ${said(error.serviceMessage)}. Correct the input and try again.`;

@@ -12,6 +12,7 @@ import { isExpectedError } from "./error-text.js";
 import { InFlightCalls } from "./in-flight.js";
 import { INSTRUCTIONS } from "./instructions.js";
 import { leanSchema } from "./lean-schema.js";
+import { waitingFor } from "./progress.js";
 import { registerPrompts } from "./prompts/index.js";
 import { registerResources } from "./resources/index.js";
 import { errorResult, successResult } from "./result.js";
@@ -66,16 +67,17 @@ function registerTool(
       outputSchema: leanSchema(tool.output, "output"),
       annotations: annotationsFor(tool),
     },
-    async (args: unknown) => {
+    async (args: unknown, ctx) => {
       try {
+        const waiting = waitingFor(ctx.mcpReq, context.timeZone);
         const output = await inFlight.track({ ...running }, () =>
-          withCallBudget(() => tool.handler(args as never, context)),
+          withCallBudget(() => tool.handler(args as never, context), waiting),
         );
         return successResult(output);
       } catch (error) {
         if (!isExpectedError(error))
           log(`invoicing-mcp: ${tool.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
-        return errorResult(error, { verifyWith: tool.verifyWith });
+        return errorResult(error, { verifyWith: tool.verifyWith, timeZone: context.timeZone });
       }
     },
   );
