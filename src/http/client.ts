@@ -63,15 +63,17 @@ interface HttpAnswer {
 
 type Attempt = ({ ok: true } & HttpAnswer) | { ok: false; error: ApiError };
 
-type Undici = typeof import("undici");
+type Undici = Pick<typeof import("undici"), "Agent" | "request">;
 let undici: Promise<Undici> | undefined;
 
 /**
  * undici is imported on the first request, not at start: it is about a hundred CommonJS modules,
- * and a server answers `initialize` and `tools/list` without any HTTP.
+ * and a server answers `initialize` and `tools/list` without any HTTP. Its `default` export is the
+ * CommonJS module itself, in Node's ESM and in the code-split bundle alike (where an import() of
+ * CommonJS yields only a default export).
  */
 function loadUndici(): Promise<Undici> {
-  undici ??= import("undici");
+  undici ??= import("undici").then((module) => module.default);
   return undici;
 }
 
