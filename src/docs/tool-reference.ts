@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { ToolDefinition } from "../mcp/define-tool.js";
-import { INSTRUCTIONS } from "../mcp/instructions.js";
+import { ARGUMENT_RULES } from "../mcp/instructions.js";
 import { describeType, type JsonSchema } from "./schema-type.js";
 
 export type DocumentedTool = Pick<
@@ -23,9 +23,9 @@ export function toolReference(tools: readonly DocumentedTool[]): string {
     "",
     ...tools.map((tool) => `- [\`${tool.name}\`](#${tool.name}): ${tool.title} (${tool.kind})`),
     "",
-    "What every tool shares, as the server's instructions tell the model once (arguments below say only what is their own):",
+    "How arguments work in every tool, as the server's instructions tell the model once (each argument below says only what is its own):",
     "",
-    ...INSTRUCTIONS.split("\n").slice(1),
+    ...ARGUMENT_RULES,
   ];
   for (const tool of tools) lines.push("", ...toolSection(tool));
   return `${lines.join("\n")}\n`;

@@ -6,11 +6,12 @@ import { McpServer } from "@modelcontextprotocol/server";
 import type { Config } from "../config.js";
 import { withCallBudget } from "../http/call-budget.js";
 import { VERSION } from "../version.js";
+import { askResult, confirmationOf } from "./confirmation.js";
 import { type ContextOptions, createToolContext, type ToolContext } from "./context.js";
-import { annotationsFor, type ToolDefinition } from "./define-tool.js";
+import { AskToConfirm, annotationsFor, type ToolDefinition } from "./define-tool.js";
 import { isExpectedError } from "./error-text.js";
 import { InFlightCalls } from "./in-flight.js";
-import { INSTRUCTIONS } from "./instructions.js";
+import { instructionsFor, WEBHOOK_SETUP } from "./instructions.js";
 import { leanSchema } from "./lean-schema.js";
 import { waitingFor } from "./progress.js";
 import { registerPrompts } from "./prompts/index.js";
@@ -18,7 +19,7 @@ import { registerResources } from "./resources/index.js";
 import { errorResult, successResult } from "./result.js";
 import { listedTools } from "./tool-list.js";
 
-export { INSTRUCTIONS };
+export { instructionsFor, WEBHOOK_SETUP };
 
 export interface ServerDeps extends ContextOptions {
   config: Config;
@@ -32,7 +33,7 @@ export function createServer(deps: ServerDeps): McpServer {
   const server = new McpServer(
     { name: "invoicing-mcp", title: "Invoicing Service", version: VERSION },
     {
-      instructions: INSTRUCTIONS,
+      instructions: instructionsFor(deps.config),
       // Only events change by themselves, so subscriptions exist only with an inbox.
       ...(deps.config.inbox ? { capabilities: { resources: { subscribe: true, listChanged: true } } } : {}),
     },
@@ -42,7 +43,7 @@ export function createServer(deps: ServerDeps): McpServer {
   const inFlight = deps.inFlight ?? new InFlightCalls();
   for (const tool of listedTools(deps.config)) registerTool(server, tool, { context, log, inFlight });
   registerResources(server, context);
-  registerPrompts(server, context);
+  registerPrompts(server, context, deps.config);
   return server;
 }
 
@@ -70,10 +71,11 @@ function registerTool(
     async (args: unknown, ctx) => {
       try {
         const waiting = waitingFor(ctx.mcpReq, context.timeZone);
+        const call = { confirmation: confirmationOf(ctx, server) };
         const output = await inFlight.track({ ...running }, () =>
-          withCallBudget(() => tool.handler(args as never, context), waiting),
+          withCallBudget(() => tool.handler(args as never, context, call), waiting),
         );
-        return successResult(output);
+        return output instanceof AskToConfirm ? askResult(output) : successResult(output);
       } catch (error) {
         if (!isExpectedError(error))
           log(`invoicing-mcp: ${tool.name} failed: ${error instanceof Error ? error.stack : String(error)}`);

@@ -6,7 +6,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { INSTRUCTIONS } from "../../src/mcp/server.js";
+import { instructionsFor } from "../../src/mcp/server.js";
 import { allTools } from "../../src/mcp/tool-list.js";
 import { connect } from "../helpers/mcp.js";
 
@@ -56,9 +56,15 @@ describe("tools/list size", () => {
   });
 
   it("says what dates accept and how names match once, in the instructions, not per argument", async () => {
-    expect(INSTRUCTIONS).toMatch(/ae\/oe\/ue\/ss/);
-    expect(INSTRUCTIONS).toMatch(/ISO 8601/);
-    expect(INSTRUCTIONS).toMatch(/"last month"/);
+    for (const config of [
+      { readOnly: false, inbox: undefined },
+      { readOnly: true, inbox: "inbox.jsonl" },
+    ]) {
+      const instructions = instructionsFor(config);
+      expect(instructions).toMatch(/ae\/oe\/ue\/ss/);
+      expect(instructions).toMatch(/ISO 8601/);
+      expect(instructions).toMatch(/"last month"/);
+    }
     const descriptions = (await listTools()).tools.flatMap((t) =>
       Object.values((t.inputSchema.properties ?? {}) as Record<string, { description?: string }>).map(
         (p) => p.description ?? "",

@@ -10,7 +10,7 @@ export const eurReportTool = defineTool({
   name: "eur_report",
   title: "EÜR report",
   description:
-    "The EÜR (Einnahmenüberschussrechnung) of a year: income freiberuflich and gewerblich, expenses and profit.",
+    "The EÜR (Einnahmenüberschussrechnung) of a year as the service reports it: income freiberuflich and gewerblich, invoice count, expenses, profit.",
   kind: "read",
   input: z.object({
     year: z
@@ -47,11 +47,18 @@ export const eurReportTool = defineTool({
       profit: report.profit,
       currency: "EUR" as const,
     };
+    const empty = data.income.invoiceCount === 0 && data.expenses.count === 0;
     const text = [
-      `EÜR ${data.year}`,
-      `Income: ${eur(data.income.total)} from ${data.income.invoiceCount} invoices (freiberuflich ${eur(data.income.freiberuflich)}, gewerblich ${eur(data.income.gewerblich)}).`,
-      `Expenses: ${eur(data.expenses.total)} (${data.expenses.count} items).`,
-      `Profit: ${eur(data.profit)}.`,
+      `EÜR ${data.year}, as the Invoicing Service reports it for that year (its figures, not recomputed here):`,
+      ...(empty
+        ? [
+            `The service has no paid invoices and no expenses for ${data.year} (income ${eur(data.income.total)}, expenses ${eur(data.expenses.total)}, profit ${eur(data.profit)}). If that is unexpected, check the year, or whether that year's invoices are marked paid in the service.`,
+          ]
+        : [
+            `Income: ${eur(data.income.total)} from ${data.income.invoiceCount} invoices (freiberuflich ${eur(data.income.freiberuflich)}, gewerblich ${eur(data.income.gewerblich)}).`,
+            `Expenses: ${eur(data.expenses.total)} (${data.expenses.count} items).`,
+            `Profit: ${eur(data.profit)}.`,
+          ]),
     ].join("\n");
     return { data, text, links: [{ uri: `invoicing://reports/eur/${data.year}`, name: `EÜR ${data.year}` }] };
   },

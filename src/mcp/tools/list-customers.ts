@@ -8,7 +8,8 @@ import { eur, page, pageLine } from "../format.js";
 export const listCustomersTool = defineTool({
   name: "list_customers",
   title: "List customers",
-  description: "Active customers with their ids, hourly rates and activity types, optionally by name.",
+  description:
+    "Active customers with their ids, hourly rates and activity types, optionally by name; a name search also finds former customers already met, marked inactive.",
   kind: "read",
   input: z.object({
     query: z.string().trim().max(200).optional().describe("Part of a name."),
@@ -23,13 +24,18 @@ export const listCustomersTool = defineTool({
         email: z.string().nullable(),
         hourlyRate: z.number().nullable(),
         activityType: z.string().nullable(),
+        active: z.boolean().describe("false for a former customer (the service lists only active ones)."),
       }),
     ),
     ...pageOutput,
   }),
   example: { query: "mueller" },
   async handler(args, context) {
-    const all = await context.directory.customers();
+    const active = await context.directory.customers();
+    const activeIds = new Set(active.map((c) => c._id));
+    // Former customers only for a search: the plain list is the service's list of active ones.
+    const former = args.query ? context.directory.formerCustomers().filter((c) => !activeIds.has(c._id)) : [];
+    const all = [...active, ...former];
     const wanted = args.query ? foldings(args.query) : [];
     const matching = all
       .filter(
@@ -43,12 +49,13 @@ export const listCustomersTool = defineTool({
       email: c.email ? cleanText(c.email, 200) : null,
       hourlyRate: c.hourlyRate ?? null,
       activityType: c.activityType ?? null,
+      active: c.isActive !== false,
     }));
     const lines = [
       pageLine(customers.length, window.total, window.offset, "customers"),
       ...customers.map(
         (c) =>
-          `- ${c.name} (id ${c.id})${c.hourlyRate === null ? "" : ` · ${eur(c.hourlyRate)}/h`}${c.activityType ? ` · ${c.activityType}` : ""}${c.email ? ` · ${c.email}` : ""}`,
+          `- ${c.name} (id ${c.id})${c.hourlyRate === null ? "" : ` · ${eur(c.hourlyRate)}/h`}${c.activityType ? ` · ${c.activityType}` : ""}${c.email ? ` · ${c.email}` : ""}${c.active ? "" : " · inactive (former customer)"}`,
       ),
     ];
     return { data: { customers, ...window }, text: lines.join("\n") };
