@@ -1,8 +1,9 @@
 /**
  * Waiting for the rate window, as an agent's client meets it: a real MCP client, the sandbox
- * enforcing a scaled window (1.5 s instead of a minute), and the server's governor sized to it.
+ * enforcing a scaled window (2.5 s instead of a minute), and the server's governor sized to it.
  * With a progress token a call waits and reports; without one it fails fast and says when to try
- * again; a cancelled wait sends nothing.
+ * again; a cancelled wait sends nothing. Entries go on Saturdays, which the demo data leaves free,
+ * so none is refused as an overlap.
  */
 import { describe, expect, it } from "vitest";
 import { RateGovernor } from "../../src/http/governor.js";
@@ -10,21 +11,21 @@ import { connect } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
 
 const LIMIT = 10;
-const WINDOW_MS = 1_500;
+const WINDOW_MS = 2_500;
 /** Far below the window, so any call that must wait for it would fail without a progress token. */
-const BUDGET_MS = 300;
+const BUDGET_MS = 1_000;
 
 describe("waiting for the rate window", () => {
   const sandbox = useSandbox({ now: Date.now, rateLimit: { limit: LIMIT, windowMs: WINDOW_MS } });
 
   /** A connection whose governor has just used up its window, with names already cached. */
-  async function connectedWithFullWindow() {
+  async function connectedWithFullWindow(warmUpStart: string) {
     const governor = new RateGovernor({ limit: LIMIT, windowMs: WINDOW_MS });
     const mcp = await connect(sandbox(), { clientOptions: { governor, budgetMs: BUDGET_MS } });
     // Caches the customers and projects, as a conversation's first call does.
     const first = await mcp.call("log_time", {
       project: "Website Relaunch",
-      start: "2026-11-02 08:00",
+      start: warmUpStart,
       duration: "1h",
     });
     expect(first.isError, first.text).toBe(false);
@@ -41,12 +42,12 @@ describe("waiting for the rate window", () => {
       clientOptions: { governor: new RateGovernor({ limit: LIMIT, windowMs: WINDOW_MS }) },
     });
     try {
-      await mcp.call("log_time", { project: "Website Relaunch", start: "2026-11-03 08:00", duration: "1h" });
+      await mcp.call("log_time", { project: "Website Relaunch", start: "2026-11-14 06:00", duration: "1h" });
       await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 50));
       const before = sandbox().requests.length;
       const answer = await mcp.call("log_time", {
         project: "Website Relaunch",
-        start: "2026-11-04 08:00",
+        start: "2026-11-14 07:00",
         duration: "1h",
       });
       expect(answer.isError, answer.text).toBe(false);
@@ -57,12 +58,12 @@ describe("waiting for the rate window", () => {
   });
 
   it("without a progress token, a call that must wait fails at once and says at what time to try again", async () => {
-    const mcp = await connectedWithFullWindow();
+    const mcp = await connectedWithFullWindow("2026-11-07 06:00");
     try {
       const before = sandbox().requests.length;
       const answer = await mcp.call("log_time", {
         project: "Website Relaunch",
-        start: "2026-11-05 08:00",
+        start: "2026-11-14 10:00",
         duration: "1h",
       });
       expect(answer.isError).toBe(true);
@@ -76,14 +77,14 @@ describe("waiting for the rate window", () => {
   });
 
   it("with a progress token, a call waits for the window, reports until when, and succeeds with no 429", async () => {
-    const mcp = await connectedWithFullWindow();
+    const mcp = await connectedWithFullWindow("2026-11-07 07:00");
     try {
       const before = sandbox().requests.length;
       const progress: { progress: number; message?: string | undefined }[] = [];
       const result = await mcp.client.callTool(
         {
           name: "log_time",
-          arguments: { project: "Website Relaunch", start: "2026-11-06 08:00", duration: "1h" },
+          arguments: { project: "Website Relaunch", start: "2026-11-14 11:00", duration: "1h" },
         },
         { onprogress: (p) => progress.push(p), resetTimeoutOnProgress: true },
       );
@@ -101,14 +102,14 @@ describe("waiting for the rate window", () => {
   });
 
   it("a cancelled wait sends nothing to the service", async () => {
-    const mcp = await connectedWithFullWindow();
+    const mcp = await connectedWithFullWindow("2026-11-07 08:00");
     try {
       const before = sandbox().requests.length;
       const controller = new AbortController();
       const call = mcp.client.callTool(
         {
           name: "log_time",
-          arguments: { project: "Website Relaunch", start: "2026-11-07 08:00", duration: "1h" },
+          arguments: { project: "Website Relaunch", start: "2026-11-14 12:00", duration: "1h" },
         },
         { onprogress: () => controller.abort("the user stopped it"), signal: controller.signal },
       );

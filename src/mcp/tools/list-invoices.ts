@@ -34,7 +34,7 @@ export const listInvoicesTool = defineTool({
   name: "list_invoices",
   title: "List invoices",
   description:
-    "Invoices, newest first, with net and gross sums of all that match (not just the page). Status paid says that an invoice is paid, not when.",
+    "Invoices, newest first, with net and gross sums of all that match (not just the page). The REST API has no payment dates: never conclude nothing was paid from invoice dates; for that, run `invoicing-mcp webhooks serve` and set INVOICING_INBOX.",
   kind: "read",
   input: z.object({
     status: invoiceStatusSchema.optional().describe('"sent" means open.'),

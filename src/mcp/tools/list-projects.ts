@@ -7,7 +7,7 @@ import { named, page, pageLine } from "../format.js";
 export const listProjectsTool = defineTool({
   name: "list_projects",
   title: "List projects",
-  description: "Active projects with their ids and customers: what log_time books on.",
+  description: "Active projects with their ids and customers, optionally for one customer.",
   kind: "read",
   input: z.object({
     customer: customerArg.optional().describe("Only this customer's."),
