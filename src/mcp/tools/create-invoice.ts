@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type CreateInvoiceBody, createInvoice, listInvoices } from "../../api/invoices.js";
+import { wholeList } from "../../api/list.js";
 import { activityTypeSchema, type Invoice } from "../../api/schemas.js";
 import { DateInputError } from "../../domain/dates/errors.js";
 import { dayBoundsUtc, formatDay } from "../../domain/dates/format.js";
@@ -134,7 +135,13 @@ export const createInvoiceTool = defineTool({
     // The customer's type, when it is one the API accepts; otherwise the service decides.
     const activityType = args.activityType ?? activityTypeSchema.safeParse(customer.activityType).data;
 
-    const existing = (await listInvoices(context.client())).items;
+    // The next number and the replay check need every invoice: with part of them, the number may be
+    // taken and the same invoice may exist unseen, so a partial list refuses the write instead.
+    const existing = wholeList(
+      await listInvoices(context.client()),
+      "invoices",
+      "it cannot be checked whether this invoice already exists or which number is next; creating it now could make a duplicate, so nothing was created",
+    );
     const body: CreateInvoiceBody = {
       customerId: customer._id,
       invoiceNumber: args.invoiceNumber ?? nextNumber(existing, invoiceDay, context),
