@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench` (after the build and the bundle): every benchmark in its own process, one after
+ * `npm run bench` (after the build, which bundles too): every benchmark in its own process, one after
  * the other, each writing its section of docs/benchmarks.md; then the summary at the top.
  *
  *   node bench/run.mjs [--only cold-start,per-call,…]
@@ -21,6 +21,7 @@ const BENCHMARKS = [
   "time-batches",
   "memory",
   "text-size",
+  "tool-list-size",
   "webhook-ack",
   "hosted",
 ];

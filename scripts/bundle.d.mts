@@ -1,7 +1,8 @@
 // Types for scripts/bundle.mjs, so TypeScript tests can build a bundle with it.
 import type { Metafile } from "esbuild";
 
-export declare const BUNDLE_FILE: string;
+export declare const BUNDLE_DIR: string;
+export declare const BUNDLE_ENTRY_NAME: string;
 export declare function bundle(
-  outfile?: string,
-): Promise<{ outfile: string; bytes: number; metafile: Metafile }>;
+  outdir?: string,
+): Promise<{ outdir: string; entry: string; bytes: number; metafile: Metafile }>;

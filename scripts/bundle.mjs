@@ -1,38 +1,50 @@
-// `npm run bundle`: the whole server, every runtime dependency included, in ONE ESM file, so an MCP
-// Bundle (or a copy on any machine with Node 20+) needs no node_modules. Tests import bundle() to
-// build a fresh copy into a temp dir.
-import { statSync } from "node:fs";
+// `npm run bundle` (also part of `npm run build`): the whole server, every runtime dependency
+// included, as ESM files in ONE directory, so the package's bin and an MCP Bundle need no
+// node_modules. Split into chunks (esbuild `splitting`): what is only `import()`ed later (undici on
+// the first request, chrono-node on the first date, the sandbox, doctor, webhooks) lives in files
+// of its own, so a start reads only what `initialize` and `tools/list` need. Not minified, with
+// source maps beside each file (`node --enable-source-maps` maps a stack trace back to src/).
+// Tests import bundle() to build a fresh copy into a temp dir.
+import { readdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-/** Where `npm run bundle` writes, and what `npm run pack:mcpb` ships as server/index.mjs. */
-export const BUNDLE_FILE = `${root}bundle/invoicing-mcp.mjs`;
+/** Where `npm run bundle` writes; `npm run pack:mcpb` ships this directory as server/. */
+export const BUNDLE_DIR = `${root}bundle`;
+/** The file to start, in any copy of the directory. */
+export const BUNDLE_ENTRY_NAME = "invoicing-mcp.mjs";
 
 /**
  * CommonJS dependencies (undici) call require() for Node's built-ins. In an ESM file esbuild's shim
- * finds no `require` and throws "Dynamic require of ... is not supported", so the bundle makes one.
- * The hashbang of src/index.ts stays on the first line; esbuild puts this banner after it.
+ * finds no `require` and throws "Dynamic require of ... is not supported", so each file makes one.
+ * The hashbang of src/index.ts stays on the entry's first line; esbuild puts this banner after it.
  */
 const REQUIRE_BANNER = [
   'import { createRequire as __bundleCreateRequire } from "node:module";',
   "const require = __bundleCreateRequire(import.meta.url);",
 ].join("\n");
 
-/** Builds the bundle; `await import("./mode.js")` of relative files is inlined (no code splitting). */
-export async function bundle(outfile = BUNDLE_FILE) {
+/** Builds the bundle into `outdir` (emptied first: a stale chunk must not ship). */
+export async function bundle(outdir = BUNDLE_DIR) {
+  rmSync(outdir, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
-    entryPoints: ["src/index.ts"],
-    outfile,
+    entryPoints: { "invoicing-mcp": "src/index.ts" },
+    outdir,
+    outExtension: { ".js": ".mjs" },
+    chunkNames: "chunks/[name]-[hash]",
     bundle: true,
+    splitting: true,
     platform: "node",
     format: "esm",
     target: "node20",
     banner: { js: REQUIRE_BANNER },
     // Readable stack traces in bug reports matter more than the few hundred kB minifying would save.
     minify: false,
+    sourcemap: "linked",
     legalComments: "eof",
     logLevel: "warning",
     metafile: true,
@@ -41,10 +53,18 @@ export async function bundle(outfile = BUNDLE_FILE) {
     // bundle is what it was, and those commands say the module is missing.
     external: ["./hosted/main.js"],
   });
-  return { outfile, bytes: statSync(outfile).size, metafile: result.metafile };
+  const entry = join(outdir, BUNDLE_ENTRY_NAME);
+  return { outdir, entry, bytes: directoryBytes(outdir), metafile: result.metafile };
+}
+
+function directoryBytes(dir) {
+  return readdirSync(dir, { recursive: true })
+    .map((name) => statSync(join(dir, String(name))))
+    .filter((stat) => stat.isFile())
+    .reduce((sum, stat) => sum + stat.size, 0);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { outfile, bytes } = await bundle(process.argv[2] ?? BUNDLE_FILE);
-  console.error(`bundle: ${outfile} (${(bytes / 1024).toFixed(0)} kB)`);
+  const { entry, bytes } = await bundle(process.argv[2] ?? BUNDLE_DIR);
+  console.error(`bundle: ${entry} (directory ${(bytes / 1024).toFixed(0)} kB with source maps)`);
 }

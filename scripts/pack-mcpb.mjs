@@ -1,8 +1,9 @@
-// `npm run pack:mcpb`: the MCP Bundle for one-click install in Claude Desktop. Builds the one-file
-// bundle (bundle/invoicing-mcp.mjs), stages it as server/index.mjs beside manifest.json (nothing
-// else: no node_modules), and packs that with the official `mcpb` CLI, which validates the manifest.
+// `npm run pack:mcpb`: the MCP Bundle for one-click install in Claude Desktop. Builds the bundle
+// directory (scripts/bundle.mjs: the entry, its chunks and their source maps), stages it as it is
+// as server/ beside manifest.json (nothing else: no node_modules), and packs that with the official
+// `mcpb` CLI, which validates the manifest.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,9 +13,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const output = join(root, "invoicing-mcp.mcpb");
 const stage = mkdtempSync(join(tmpdir(), "invoicing-mcpb-"));
 try {
-  mkdirSync(join(stage, "server"));
-  const { outfile } = await bundle();
-  copyFileSync(outfile, join(stage, "server", "index.mjs"));
+  const { outdir } = await bundle();
+  cpSync(outdir, join(stage, "server"), { recursive: true });
   copyFileSync(join(root, "manifest.json"), join(stage, "manifest.json"));
   const mcpb = join(root, "node_modules", "@anthropic-ai", "mcpb", "dist", "cli", "cli.js");
   execFileSync(process.execPath, [mcpb, "pack", stage, output], { stdio: "inherit" });

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { ToolDefinition } from "../mcp/define-tool.js";
+import { ARGUMENT_RULES } from "../mcp/instructions.js";
 import { describeType, type JsonSchema } from "./schema-type.js";
 
 export type DocumentedTool = Pick<
@@ -21,6 +22,10 @@ export function toolReference(tools: readonly DocumentedTool[]): string {
     `The server offers ${tools.length} tools. Read tools only read; write tools only create (drafts, time entries, customers) and never change or delete anything. With \`INVOICING_READ_ONLY=true\` the write tools are not listed at all.`,
     "",
     ...tools.map((tool) => `- [\`${tool.name}\`](#${tool.name}): ${tool.title} (${tool.kind})`),
+    "",
+    "How arguments work in every tool, as the server's instructions tell the model once (each argument below says only what is its own):",
+    "",
+    ...ARGUMENT_RULES,
   ];
   for (const tool of tools) lines.push("", ...toolSection(tool));
   return `${lines.join("\n")}\n`;

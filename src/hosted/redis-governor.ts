@@ -13,6 +13,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import { PROGRESS_EVERY_MS, unlessCancelled, type Waiting } from "../http/call-budget.js";
 import {
   DEFAULT_LIMIT,
   DEFAULT_MAX_IN_FLIGHT,
@@ -136,9 +137,21 @@ export class RedisGovernor implements Governor {
     this.now = options.now ?? Date.now;
   }
 
-  async acquire(deadline = Number.POSITIVE_INFINITY): Promise<Permit> {
+  async acquire(deadline = Number.POSITIVE_INFINITY, waiting: Waiting = {}): Promise<Permit> {
     while (this.inFlight >= this.maxInFlight) {
-      await new Promise<void>((resolve) => this.waitingForRoom.push(resolve));
+      let cancelled = false;
+      try {
+        await unlessCancelled(
+          new Promise<void>((resolve) =>
+            // A caller that gave up passes its turn on, so no one behind it waits for nothing.
+            this.waitingForRoom.push(() => (cancelled ? this.waitingForRoom.shift()?.() : resolve())),
+          ),
+          waiting.signal,
+        );
+      } catch (error) {
+        cancelled = true;
+        throw error;
+      }
     }
     this.inFlight += 1;
     try {
@@ -156,7 +169,8 @@ export class RedisGovernor implements Governor {
         );
         if (granted === 1) return this.permit(member);
         if (this.now() + wait > deadline) throw new GovernorWaitTooLong(wait);
-        await this.sleep(Math.min(wait, recheckMs));
+        waiting.onWait?.(this.now() + wait);
+        await unlessCancelled(this.sleep(Math.min(wait, recheckMs, PROGRESS_EVERY_MS)), waiting.signal);
       }
     } catch (error) {
       this.leave();

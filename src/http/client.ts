@@ -7,7 +7,7 @@ import type { Dispatcher } from "undici";
 import type { ZodType } from "zod";
 import { cleanText } from "../domain/text.js";
 import { baseUrlPrefix, parseBaseUrl } from "./base-url.js";
-import { callDeadline } from "./call-budget.js";
+import { callDeadline, callWaiting, unlessCancelled } from "./call-budget.js";
 import { EXCERPT_LENGTH, excerptOf, parseEnvelope } from "./envelope.js";
 import { errorCode } from "./error-code.js";
 import {
@@ -69,15 +69,17 @@ interface HttpAnswer {
 
 type Attempt = ({ ok: true } & HttpAnswer) | { ok: false; error: ApiError };
 
-type Undici = typeof import("undici");
+type Undici = Pick<typeof import("undici"), "Agent" | "request">;
 let undici: Promise<Undici> | undefined;
 
 /**
  * undici is imported on the first request, not at start: it is about a hundred CommonJS modules,
- * and a server answers `initialize` and `tools/list` without any HTTP.
+ * and a server answers `initialize` and `tools/list` without any HTTP. Its `default` export is the
+ * CommonJS module itself, in Node's ESM and in the code-split bundle alike (where an import() of
+ * CommonJS yields only a default export).
  */
 function loadUndici(): Promise<Undici> {
-  undici ??= import("undici");
+  undici ??= import("undici").then((module) => module.default);
   return undici;
 }
 
@@ -155,7 +157,7 @@ export class ApiClient {
     body: string | undefined,
   ): Promise<ApiResult<T>> {
     const info: RequestInfo = { method, path };
-    const deadline = callDeadline(this.now() + this.budgetMs);
+    const deadline = callDeadline(this.now(), this.budgetMs);
     for (let attempt = 1; ; attempt++) {
       const result = await this.attemptOnce(info, query, body, deadline);
       if (result.ok) {
@@ -205,7 +207,10 @@ export class ApiClient {
       ...(this.maxAttempts === undefined ? {} : { maxAttempts: this.maxAttempts }),
     });
     if (decision.retry) {
-      await this.sleep(decision.delayMs);
+      const waiting = callWaiting();
+      // A 429's Retry-After is a wait for the rate window like the governor's: reported, cancellable.
+      if (outcome.kind === "status" && outcome.status === 429) waiting.onWait?.(now + decision.delayMs);
+      await unlessCancelled(this.sleep(decision.delayMs), waiting.signal);
       return undefined;
     }
     if (decision.reason === "wait_exceeds_budget" && outcome.kind === "status" && outcome.status === 429) {
@@ -225,7 +230,7 @@ export class ApiClient {
     try {
       // Waiting for the window until the very end of the budget would leave the request no time to be
       // answered: a write sent so would end as "outcome unknown". Then it is better not sent at all.
-      permit = await this.governor.acquire(deadline - this.attemptReserveMs);
+      permit = await this.governor.acquire(deadline - this.attemptReserveMs, callWaiting());
     } catch (error) {
       if (error instanceof GovernorWaitTooLong) {
         const limit = this.governor.rateLimit();

@@ -11,8 +11,10 @@
  * `X-RateLimit-Remaining: 0` pauses until the window turns; `X-RateLimit-Limit` resizes. What the
  * service says is trusted only within bounds: no pause longer than MAX_SERVER_WAIT_MS, no limit
  * above MAX_TRUSTED_LIMIT (10^9 would switch pacing off), and nothing that is not a whole number
- * of at least 1.
+ * of at least 1. A waiting caller may be told of its wait (at least every PROGRESS_EVERY_MS) and
+ * may cancel it.
  */
+import { PROGRESS_EVERY_MS, unlessCancelled, WaitCancelled, type Waiting } from "./call-budget.js";
 import { capServerWait } from "./retry.js";
 
 export const DEFAULT_LIMIT = 100;
@@ -55,8 +57,11 @@ export interface Permit {
  * them in Redis, shared by every instance using the key.
  */
 export interface Governor {
-  /** Waits for a slot; rejects with GovernorWaitTooLong when the wait would end after `deadline` (epoch ms). */
-  acquire(deadline?: number): Promise<Permit>;
+  /**
+   * Waits for a slot; rejects with GovernorWaitTooLong when the wait would end after `deadline`
+   * (epoch ms), and with WaitCancelled when `waiting.signal` aborts. Reports long waits to `onWait`.
+   */
+  acquire(deadline?: number, waiting?: Waiting): Promise<Permit>;
   /** The limit learned so far (or the documented one), for messages. */
   rateLimit(): RateLimit;
 }
@@ -90,31 +95,41 @@ export class RateGovernor implements Governor {
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
-  /** Waits for a slot. `deadline` (epoch ms): fail fast with GovernorWaitTooLong rather than wait past it. */
-  acquire(deadline = Number.POSITIVE_INFINITY): Promise<Permit> {
-    const turn = this.queue.then(() => this.waitForRoom(deadline));
+  /**
+   * Waits for a slot. `deadline` (epoch ms): fail fast with GovernorWaitTooLong rather than wait
+   * past it. `waiting`: hear of the wait, or cancel it (WaitCancelled; the slot is never taken).
+   */
+  acquire(deadline = Number.POSITIVE_INFINITY, waiting: Waiting = {}): Promise<Permit> {
+    const turn = this.queue.then(() => this.waitForRoom(deadline, waiting));
     // The next caller queues behind this one whether it is admitted or gives up.
     this.queue = turn.then(
       () => undefined,
       () => undefined,
     );
-    return turn;
+    // A caller cancelled while still queued stops waiting at once; its turn, when it comes, passes.
+    return unlessCancelled(turn, waiting.signal);
   }
 
-  private async waitForRoom(deadline: number): Promise<Permit> {
+  private async waitForRoom(deadline: number, waiting: Waiting): Promise<Permit> {
     for (;;) {
+      if (waiting.signal?.aborted) throw new WaitCancelled();
       const now = this.now();
       this.forgetFreedSlots(now);
       const wait = this.timeUntilRoom(now);
       if (wait === 0) break;
       if (wait === "release") {
-        await new Promise<void>((resolve) => {
-          this.wakeOnRelease = resolve;
-        });
+        await unlessCancelled(
+          new Promise<void>((resolve) => {
+            this.wakeOnRelease = resolve;
+          }),
+          waiting.signal,
+        );
         continue;
       }
       if (now + wait > deadline) throw new GovernorWaitTooLong(wait);
-      await this.sleep(wait);
+      waiting.onWait?.(now + wait);
+      // In steps, so a long wait is reported again before the caller's client gives up on it.
+      await unlessCancelled(this.sleep(Math.min(wait, PROGRESS_EVERY_MS)), waiting.signal);
     }
     this.inFlight += 1;
     return this.permit();

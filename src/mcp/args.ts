@@ -1,53 +1,25 @@
 /**
- * Argument schemas several tools share, each described for a new colleague: what it is, its
- * format, an example.
+ * Argument schemas several tools share. How names match, what a date accepts and how paging works
+ * is said once, in the server's instructions (server.ts); each argument says only what is its own.
  */
 import { z } from "zod";
 
-export const customerArg = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .describe(
-    'Customer id or name, e.g. "cus_8f3a…" or "Müller & Söhne GmbH". Names match ignoring case, accents and ae/oe/ue/ss spellings ("mueller" finds "Müller & Söhne GmbH"); a unique prefix or part is enough.',
-  );
+export const customerArg = z.string().trim().min(1).max(200).describe("Customer id or name.");
 
-export const projectArg = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .describe('Project id or name, e.g. "Website Relaunch" or "website"; matched like customer names.');
+export const projectArg = z.string().trim().min(1).max(200).describe("Project id or name.");
 
-/** A calendar day; with `periodSide`, a period phrase also works and stands for its first or last day. */
-export const dayArg = (what: string, periodSide?: "first" | "last") =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .describe(
-      `${what}: an ISO date or a phrase in English or German, e.g. "2026-03-01", "yesterday", "last Monday", "1. März 2026"${
-        periodSide ? `; a period phrase like "last month" or "Q1 2026" stands for its ${periodSide} day` : ""
-      }.`,
-    );
+/** A calendar day; a period phrase stands for its first or last day (see the instructions). */
+export const dayArg = (what: string) => z.string().trim().min(1).max(100).describe(what);
 
-export const limitArg = z
-  .number()
-  .int()
-  .min(1)
-  .max(100)
-  .default(20)
-  .describe("Rows per page, 1 to 100 (default 20).");
+export const limitArg = z.number().int().min(1).max(100).default(20).describe("Page size.");
 
 export const offsetArg = z
   .number()
   .int()
+  // Past the last row is an empty page, so no upper bound but .int()'s own.
   .min(0)
-  .max(1_000_000)
   .default(0)
-  .describe("Rows to skip, for the next page: pass the previous answer's nextOffset (default 0).");
+  .describe("An answer's nextOffset.");
 
 export const pageOutput = {
   total: z.number().int().describe("Rows matching the filters, over all pages."),

@@ -87,15 +87,13 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
   return definition;
 }
 
-export function annotationsFor(tool: Pick<ToolDefinition, "kind" | "idempotent" | "title">): ToolAnnotations {
-  const read = tool.kind === "read";
-  return {
-    title: tool.title,
-    readOnlyHint: read,
-    // Our writes only create; nothing is ever overwritten or deleted.
-    destructiveHint: false,
-    idempotentHint: read || tool.idempotent === true,
-    // Every tool reaches the Invoicing Service, a system outside this process.
-    openWorldHint: true,
-  };
+/**
+ * Only what differs from the spec's defaults (destructive, not idempotent, open world), since the
+ * list is read in every conversation: a read tool says it is read-only (the other hints are
+ * meaningless for it), a write that it destroys nothing and whether repeating it is safe.
+ */
+export function annotationsFor(tool: Pick<ToolDefinition, "kind" | "idempotent">): ToolAnnotations {
+  if (tool.kind === "read") return { readOnlyHint: true };
+  // Our writes only create; nothing is ever overwritten or deleted.
+  return { destructiveHint: false, ...(tool.idempotent === true ? { idempotentHint: true } : {}) };
 }

@@ -6,6 +6,7 @@ import { IncompleteListError } from "../api/list.js";
 import { DateInputError } from "../domain/dates/errors.js";
 import { InputError } from "../domain/input-error.js";
 import { cleanText } from "../domain/text.js";
+import { WaitCancelled } from "../http/call-budget.js";
 import {
   ApiError,
   AuthenticationError,
@@ -21,10 +22,13 @@ import {
 } from "../http/errors.js";
 import { DEFAULT_LIMIT, DEFAULT_WINDOW_MS, type RateLimit } from "../http/governor.js";
 import { PathParameterError } from "../http/path.js";
+import { clockTime } from "./format.js";
 
 export interface ErrorContext {
   /** For writes: the tool that shows whether the write took effect. */
   verifyWith?: string | undefined;
+  /** The user's zone, for clock times ("try again at 14:03:20"). */
+  timeZone?: string | undefined;
 }
 
 const UNEXPECTED =
@@ -45,6 +49,8 @@ function wordError(error: unknown, context: ErrorContext): string {
   if (error instanceof InputError || error instanceof DateInputError) return error.message;
   if (error instanceof IncompleteListError) return error.message;
   if (error instanceof PathParameterError) return `Invalid id: ${error.message}.`;
+  if (error instanceof WaitCancelled)
+    return "Cancelled while waiting for the service's rate limit; nothing was sent to the service.";
   if (error instanceof ApiError) return apiErrorText(error, context);
   return UNEXPECTED;
 }
@@ -56,6 +62,7 @@ export function isExpectedError(error: unknown): boolean {
     error instanceof DateInputError ||
     error instanceof IncompleteListError ||
     error instanceof PathParameterError ||
+    error instanceof WaitCancelled ||
     error instanceof ApiError
   );
 }
@@ -72,7 +79,11 @@ function apiErrorText(error: ApiError, context: ErrorContext): string {
   }
   if (error instanceof RateLimitedError) {
     const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
-    const at = Number.isNaN(error.retryAt.getTime()) ? "" : ` (after ${error.retryAt.toISOString()})`;
+    const at = Number.isNaN(error.retryAt.getTime())
+      ? ""
+      : context.timeZone
+        ? `, at ${clockTime(error.retryAt.getTime(), context.timeZone)} (${context.timeZone})`
+        : ` (after ${error.retryAt.toISOString()})`;
     return `The service's rate limit is reached (${limitText(error.rateLimit)}). Try again in ${seconds} s${at}.`;
   }
   if (error instanceof BadRequestError) {

@@ -16,6 +16,17 @@ export function named(name: string | undefined, id: string): string {
   return name ? `${cleanText(name, 80)} (${id})` : `${id} (name unknown: inactive or not found)`;
 }
 
+/** `"14:03:20"`: a clock time in the user's zone, to the second. */
+export function clockTime(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).format(ms);
+}
+
 export function hours(value: number): string {
   return `${Number(value.toFixed(2))} h`;
 }

@@ -1,9 +1,8 @@
 /** The built bin's command line: a mistake stops it with exit code 2 and a sentence, before any server starts. */
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { BIN } from "../helpers/stdio.js";
 
-const BIN = fileURLToPath(new URL("../../dist/index.js", import.meta.url));
 const run = (...args: string[]) =>
   spawnSync(process.execPath, [BIN, ...args], {
     input: "",

@@ -1,7 +1,12 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
-export const BIN = new URL("../../dist/index.js", import.meta.url).pathname;
+/** What `npx invoicing-mcp` starts: the package's bin (the bundle, built by the global setup). */
+export const BIN = new URL(
+  `../../${JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).bin["invoicing-mcp"]}`,
+  import.meta.url,
+).pathname;
 
 export interface JsonRpcMessage {
   jsonrpc: string;

@@ -142,3 +142,39 @@ describe("RateGovernor", () => {
     }
   });
 });
+
+describe("RateGovernor: a wait that is reported and can be cancelled", () => {
+  it("reports a minute's wait at its start and at least every 10 s, each time with when it ends", async () => {
+    const time = fakeTime();
+    const governor = new RateGovernor({ limit: 1, windowMs: 60_000, ...time });
+    (await governor.acquire()).release();
+    const reports: { at: number; until: number }[] = [];
+    const permit = await governor.acquire(Number.POSITIVE_INFINITY, {
+      onWait: (until) => reports.push({ at: time.now(), until }),
+    });
+    permit.release();
+    const frees = 1_000_000 + 60_001;
+    expect(time.now()).toBe(frees);
+    expect(reports.length).toBe(7);
+    for (const report of reports) expect(report.until).toBe(frees);
+    const gaps = reports.slice(1).map((r, i) => r.at - reports[i]!.at);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(10_000);
+  });
+
+  it("a cancelled wait rejects and never takes a slot; the caller behind it still gets its turn", async () => {
+    const time = fakeTime();
+    const governor = new RateGovernor({ limit: 1, windowMs: 60_000, ...time });
+    (await governor.acquire()).release();
+    const controller = new AbortController();
+    const cancelled = governor.acquire(Number.POSITIVE_INFINITY, {
+      signal: controller.signal,
+      onWait: () => controller.abort(),
+    });
+    await expect(cancelled).rejects.toThrow(/cancelled/);
+    // Only the first caller's slot is taken.
+    expect(governor.occupied()).toBe(1);
+    const next = await governor.acquire();
+    next.release();
+    expect(time.now()).toBeGreaterThanOrEqual(1_000_000 + 60_000);
+  });
+});

@@ -1,33 +1,95 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { Metafile } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundle } from "../../scripts/bundle.mjs";
+import { BUNDLE_ENTRY_NAME, bundle } from "../../scripts/bundle.mjs";
 import { listedTools } from "../../src/mcp/tool-list.js";
 import { VERSION } from "../../src/version.js";
 
 const run = promisify(execFile);
 
 /**
- * The one-file bundle, built fresh into an empty temp dir (no node_modules anywhere above it) and
+ * The bundle directory, built fresh into an empty temp dir (no node_modules anywhere above it) and
  * started from there, as Claude Desktop starts it from an unpacked .mcpb.
  */
 describe("the bundle (npm run bundle)", () => {
   let dir: string;
+  let outdir: string;
   let file: string;
   let metafile: Metafile;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "invoicing-bundle-"));
-    const built = await bundle(join(dir, "server", "index.mjs"));
-    file = built.outfile;
+    const built = await bundle(join(dir, "server"));
+    outdir = built.outdir;
+    file = built.entry;
     metafile = built.metafile;
   }, 60_000);
+
+  /**
+   * The output files a server start reads: the entry, the chunks of the two modules it imports to
+   * serve (config and stdio), and everything those import statically. Paths relative to `outdir`.
+   */
+  function readAtStart(): { files: Set<string>; inputs: string[]; all: number } {
+    const outputs = new Map(
+      Object.entries(metafile.outputs).map(([path, output]) => [
+        relative(outdir, join(process.cwd(), path)),
+        output,
+      ]),
+    );
+    const files = new Set<string>();
+    const visit = (path: string) => {
+      if (files.has(path)) return;
+      files.add(path);
+      for (const entry of outputs.get(path)?.imports ?? []) {
+        if (entry.kind === "import-statement" && !entry.external)
+          visit(relative(outdir, join(process.cwd(), entry.path)));
+      }
+    };
+    visit(BUNDLE_ENTRY_NAME);
+    for (const [path, output] of outputs) {
+      // The chunks of `import("./stdio.js")` and `import("./config.js")` (src/index.ts) are entry points of their own.
+      if (output.entryPoint === "src/stdio.ts" || output.entryPoint === "src/config.ts") visit(path);
+    }
+    const inputs = [...files].flatMap((path) => Object.keys(outputs.get(path)?.inputs ?? {}));
+    return { files, inputs, all: [...outputs.keys()].filter((path) => path.endsWith(".mjs")).length };
+  }
+
+  it("starts the server reading only what initialize and tools/list need: no HTTP client, date parser, sandbox, doctor or webhook receiver", () => {
+    const { files, inputs, all } = readAtStart();
+    expect(inputs).toContain("src/stdio.ts");
+    expect(inputs).toContain("src/mcp/tools/log-time.ts");
+    expect(inputs.some((input) => input.includes("@modelcontextprotocol/server"))).toBe(true);
+    for (const later of [
+      "node_modules/undici/",
+      "node_modules/chrono-node/",
+      "src/sandbox/",
+      "src/doctor/",
+      "src/webhooks/receiver.ts",
+      "src/webhooks/main.ts",
+    ]) {
+      expect(
+        inputs.filter((input) => input.includes(later)),
+        later,
+      ).toEqual([]);
+    }
+    // The rest is in the directory, in chunks of its own.
+    expect(all - files.size).toBeGreaterThan(3);
+  });
+
+  it("ships a source map beside every file, pointing back to src/", () => {
+    const files = readdirSync(outdir, { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith(".mjs"));
+    for (const name of files) expect(existsSync(join(outdir, `${name}.map`)), name).toBe(true);
+    const entryMap = Object.keys(metafile.outputs).find((path) => path.endsWith("invoicing-mcp.mjs.map"));
+    expect(entryMap).toBeDefined();
+  });
   afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
   });

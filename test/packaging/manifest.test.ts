@@ -56,7 +56,7 @@ describe("manifest.json (MCP Bundle) matches what the server lists", () => {
 });
 
 describe("manifest.json declares how to run the bundle", () => {
-  it("is manifest 0.3 for a node server whose entry point is the one file the args start", () => {
+  it("is manifest 0.3 for a node server whose entry point is the file the args start", () => {
     expect(manifest.manifest_version).toBe("0.3");
     expect(manifest.server.type).toBe("node");
     expect(manifest.server.mcp_config.command).toBe("node");

@@ -21,8 +21,17 @@ describe("tools/list", () => {
     expect(tools.map((t) => t.name).sort()).toEqual([...READS, ...WRITES].sort());
     for (const tool of tools) {
       const read = READS.includes(tool.name);
-      expect(tool.annotations, tool.name).toEqual({
-        title: tool.title,
+      // Only what differs from the spec's defaults is sent; read with those defaults, it says:
+      const hints = {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: true,
+      };
+      const effective = { ...hints, ...tool.annotations };
+      // The spec: destructive and idempotent mean something only for a tool that is not read-only.
+      if (effective.readOnlyHint) Object.assign(effective, { destructiveHint: false, idempotentHint: true });
+      expect(effective, tool.name).toEqual({
         readOnlyHint: read,
         destructiveHint: false,
         idempotentHint: true, // reads always; our writes are safe replays

@@ -9,9 +9,8 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
 import { readInbox } from "../../src/webhooks/inbox.js";
+import { BIN } from "../helpers/stdio.js";
 import { deliver, envelope, SECRET, tempDir } from "./helpers.js";
-
-const BIN = new URL("../../dist/index.js", import.meta.url).pathname;
 
 interface Running {
   child: ChildProcessWithoutNullStreams;

@@ -15,30 +15,23 @@ export const createCustomerTool = defineTool({
   name: "create_customer",
   title: "Create a customer",
   description:
-    "Creates a customer with an hourly rate. Looks for the name first (ignoring case, accents, ae/oe/ue/ss spellings and legal forms like GmbH): the same name with the same details returns the existing customer; the same name with other details, or a similar name (one contains the other), creates nothing and lists the candidates with their ids: use one of them, or call again with allowSimilar: true once the person confirmed it is a different customer.",
+    "Creates a customer. The same name with the same details returns the existing one; the same or a similar name otherwise creates nothing and lists the candidates.",
   kind: "write",
   idempotent: true,
   input: z.object({
-    name: z.string().trim().min(1).max(200).describe('Company or person, e.g. "Müller & Söhne GmbH".'),
+    name: z.string().trim().min(1).max(200).describe("Company or person."),
     hourlyRate: z
       .number()
       .min(0)
       .max(100_000)
       .refine(hasAtMostTwoDecimals, "at most two decimals")
-      .describe("EUR per hour, e.g. 95."),
-    email: optionalText('Billing e-mail, e.g. "buchhaltung@mueller-soehne.de".'),
-    address: optionalText('Postal address on one line, e.g. "Hauptstraße 5, 10115 Berlin".', 500),
-    taxNumber: optionalText('The customer\'s tax number (Steuernummer), e.g. "27/123/45678".', 50),
-    ustId: optionalText('The customer\'s VAT id (USt-IdNr.), e.g. "DE123456789".', 50),
-    activityType: activityTypeSchema
-      .optional()
-      .describe('"freiberuflich" or "gewerblich": which kind of your income this customer\'s work is.'),
-    allowSimilar: z
-      .boolean()
-      .optional()
-      .describe(
-        "true: create it although a customer of the same or a similar name exists (only after the person confirmed it is a different customer). Default false.",
-      ),
+      .describe("EUR per hour."),
+    email: optionalText("Billing e-mail."),
+    address: optionalText("Postal address, one line.", 500),
+    taxNumber: optionalText("Steuernummer.", 50),
+    ustId: optionalText("USt-IdNr.", 50),
+    activityType: activityTypeSchema.optional().describe("Which kind of income their work is."),
+    allowSimilar: z.boolean().optional().describe("Create it anyway, once confirmed."),
   }),
   output: z.object({
     outcome: z.enum(["created", "already_exists"]),

@@ -51,68 +51,41 @@ export const createInvoiceTool = defineTool({
   name: "create_invoice",
   title: "Create a draft invoice",
   description:
-    "Creates a DRAFT invoice for a customer (nothing is sent to anyone). Give netAmount, or fromTime: true to bill the period's completed time at the customer's rate (notes then default to a German line with hours and rate). Computes VAT and gross to the cent. Without invoiceNumber it takes the next number of the account's own series. Use dryRun: true first to show the user exactly what would be created (with fromTime, the entries counted). Creates nothing when an invoice of the customer may already cover the service period, or one with the same amount and period exists: the answer names them, and allowOverlap: true creates it anyway. Repeating the very same call returns the existing invoice instead of a duplicate. Where the client can show forms, the person confirms the invoice there before it is sent.",
+    "Creates a DRAFT invoice (nothing is sent) for netAmount or the period's time, VAT to the cent. Show a dryRun first. Refuses one that may bill the period twice.",
   kind: "write",
   idempotent: true,
   input: z.object({
     customer: customerArg,
-    netAmount: amountArg
-      .optional()
-      .describe("Net amount in EUR, e.g. 1520.5 for 1.520,50 €; VAT is added on top. Or fromTime: true."),
-    fromTime: z
-      .boolean()
-      .default(false)
-      .describe(
-        "true: the net amount is the service period's completed time for this customer at the customer's hourly rate (minutes × rate, to the cent). Needs a period; do not give netAmount as well.",
-      ),
+    netAmount: amountArg.optional().describe("Before VAT, e.g. 1520.5; or fromTime."),
+    fromTime: z.boolean().default(false).describe("Bill the period's time at the customer's rate."),
     period: z
       .string()
       .trim()
       .min(1)
       .max(100)
       .optional()
-      .describe(
-        'Service period as a phrase, e.g. "last month", "letzten Monat", "March 2026", "Q1 2026". Or give periodStart and periodEnd.',
-      ),
-    periodStart: dayArg("First day of the service period", "first").optional(),
-    periodEnd: dayArg("Last day of the service period", "last").optional(),
+      .describe('E.g. "last month"; or periodStart and periodEnd.'),
+    periodStart: dayArg("First day of the service period.").optional(),
+    periodEnd: dayArg("Last day of the service period.").optional(),
     invoiceNumber: z
       .string()
       .trim()
       .min(1)
       .max(64)
       .optional()
-      .describe('Invoice number, e.g. "RE-2026-015". Leave out to continue the account\'s own series.'),
-    invoiceDate: dayArg("Invoice date (default: today)").optional(),
+      .describe("Default: the account's next number."),
+    invoiceDate: dayArg("Default: today.").optional(),
     taxRate: z
       .number()
       .min(0)
       .max(100)
       .refine(hasAtMostTwoDecimals, "at most two decimals, e.g. 19 or 5.5")
       .optional()
-      .describe(
-        "VAT percent, e.g. 19 or 7; 0 for the small-business rule (Kleinunternehmer). Default from INVOICING_DEFAULT_TAX_RATE.",
-      ),
-    notes: z
-      .string()
-      .max(2000)
-      .optional()
-      .describe(
-        'Free text printed on the invoice, e.g. "Leistungszeitraum März 2026". With fromTime the default is e.g. "Leistungen Oktober 2026: 27,25 Std. à 95,00 €".',
-      ),
-    activityType: activityTypeSchema
-      .optional()
-      .describe('"freiberuflich" or "gewerblich" (default: the customer\'s).'),
-    allowOverlap: z
-      .boolean()
-      .default(false)
-      .describe(
-        "true: create it even though an invoice of this customer may already cover the service period, or has the same amount and period. Only after the user confirmed that a second invoice is meant.",
-      ),
-    dryRun: z
-      .boolean()
-      .default(false)
-      .describe("true: return the exact request that would be sent, and send nothing."),
+      .describe("VAT percent; 0 for Kleinunternehmer."),
+    notes: z.string().max(2000).optional().describe("Printed on the invoice."),
+    activityType: activityTypeSchema.optional().describe("Default: the customer's."),
+    allowOverlap: z.boolean().default(false).describe("Create it anyway, once the user confirmed."),
+    dryRun: z.boolean().default(false).describe("Only show the request; send nothing."),
   }),
   output: z.object({
     outcome: z.enum(["created", "already_exists", "dry_run", "refused", "declined"]),

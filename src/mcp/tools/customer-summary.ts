@@ -9,7 +9,7 @@ export const customerSummaryTool = defineTool({
   name: "customer_summary",
   title: "Customer overview",
   description:
-    "One customer at a glance: revenue (all time and this year, net), open and overdue receivables (gross), and hours (billed, unbilled, and the unbilled amount at their rate).",
+    "One customer at a glance: net revenue, open and overdue receivables, hours billed and unbilled.",
   kind: "read",
   input: z.object({ customer: customerArg }),
   output: z.object({

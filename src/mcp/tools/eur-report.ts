@@ -8,17 +8,15 @@ import { eur } from "../format.js";
 
 export const eurReportTool = defineTool({
   name: "eur_report",
-  title: "EÜR (income-surplus) report",
+  title: "EÜR report",
   description:
-    "The income-surplus report (Einnahmenüberschussrechnung, EÜR) for one year, as the Invoicing Service reports it for that year: income split freiberuflich / gewerblich, the number of invoices it counts, expenses and profit. The figures are the service's own, not recomputed here; a year without paid invoices and expenses is said to be so.",
+    "The EÜR (Einnahmenüberschussrechnung) of a year as the service reports it: income freiberuflich and gewerblich, invoice count, expenses, profit.",
   kind: "read",
   input: z.object({
     year: z
       .union([z.number().int(), z.string().trim().min(1).max(40)])
       .optional()
-      .describe(
-        'The year: a number like 2025, or "this year", "last year", "letztes Jahr", "dieses Jahr" (default: this year).',
-      ),
+      .describe('E.g. 2025, "last year". Default: this year.'),
   }),
   output: z.object({
     year: z.number().int(),

@@ -10,15 +10,10 @@ export const listCustomersTool = defineTool({
   name: "list_customers",
   title: "List customers",
   description:
-    "Lists the active customers with their ids, hourly rates and activity types, optionally filtered by a name search. A name search also finds former (inactive) customers this session has already met, e.g. on old invoices, marked as inactive.",
+    "Active customers with ids, hourly rates and activity types; a name search also finds former customers met before, marked inactive.",
   kind: "read",
   input: z.object({
-    query: z
-      .string()
-      .trim()
-      .max(200)
-      .optional()
-      .describe('Part of a name, ignoring case and accents, e.g. "mueller" or "studio".'),
+    query: z.string().trim().max(200).optional().describe("Part of a name."),
     limit: limitArg,
     offset: offsetArg,
   }),

@@ -43,15 +43,13 @@ export const listInvoicesTool = defineTool({
   name: "list_invoices",
   title: "List invoices",
   description:
-    "Lists invoices, newest first, filtered by status, customer and invoice date, one page at a time, with net and gross sums over everything that matches (not just the page). Use it to find invoice ids and numbers, or to answer 'what did I invoice in March?'. The REST API has no payment dates: status paid says that an invoice is paid, not when, so never read 'nothing was paid this week' from invoice dates. 'Paid this week' needs the webhook receiver (recent_events): run `invoicing-mcp webhooks serve` and set INVOICING_INBOX to its inbox file.",
+    "Invoices, newest first, with net and gross sums of all that match (not just the page). The REST API has no payment dates: never conclude nothing was paid from invoice dates; for that, run `invoicing-mcp webhooks serve` and set INVOICING_INBOX.",
   kind: "read",
   input: z.object({
-    status: invoiceStatusSchema
-      .optional()
-      .describe('Only invoices in this state: "draft", "sent" (open) or "paid".'),
+    status: invoiceStatusSchema.optional().describe('"sent" means open.'),
     customer: customerArg.optional(),
-    from: dayArg("Earliest invoice date, inclusive", "first").optional(),
-    to: dayArg("Latest invoice date, inclusive", "last").optional(),
+    from: dayArg("Earliest invoice date.").optional(),
+    to: dayArg("Latest invoice date.").optional(),
     limit: limitArg,
     offset: offsetArg,
   }),

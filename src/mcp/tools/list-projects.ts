@@ -8,11 +8,10 @@ import { completeness, named, page, pageLine, partialNote } from "../format.js";
 export const listProjectsTool = defineTool({
   name: "list_projects",
   title: "List projects",
-  description:
-    "Lists the active projects with their ids and customers, optionally for one customer. Use it to find a project's id and its customer.",
+  description: "Active projects with their ids and customers, optionally for one customer.",
   kind: "read",
   input: z.object({
-    customer: customerArg.optional().describe("Only this customer's projects (id or name)."),
+    customer: customerArg.optional().describe("Only this customer's."),
     limit: limitArg,
     offset: offsetArg,
   }),

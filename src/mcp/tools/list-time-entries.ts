@@ -22,12 +22,11 @@ const DAY_MS = 24 * 60 * 60_000;
 export const listTimeEntriesTool = defineTool({
   name: "list_time_entries",
   title: "List time entries",
-  description:
-    "Lists time entries, newest first, filtered by date (of the start), customer and project, one page at a time, with the total hours of everything that matches. A running timer shows as running.",
+  description: "Time entries, newest first, with the total time of all that match (not just the page).",
   kind: "read",
   input: z.object({
-    from: dayArg("First day, inclusive", "first").optional(),
-    to: dayArg("Last day, inclusive", "last").optional(),
+    from: dayArg("First day.").optional(),
+    to: dayArg("Last day.").optional(),
     customer: customerArg.optional(),
     project: projectArg.optional(),
     limit: limitArg,

@@ -6,30 +6,20 @@ import { batchAnswer, describeEntry, entryAssumptions, entryData } from "../log-
 import { logEntries, MAX_BATCH } from "../log-time-batch.js";
 import type { EntryInput } from "../log-time-entry.js";
 
-const instantArg = (what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .describe(
-      `${what}: ISO 8601 ("2026-03-29T09:00", local time in the configured zone unless an offset is given) or a phrase in English or German, e.g. "yesterday 9:00", "today 14:30", "last Monday 8:00", "gestern 14 Uhr", "letzten Freitag 13:00", "gestern halb zehn". A bare hour 1–7 without am/morgens is taken as afternoon ("yesterday at 3" is 15:00) and the answer says so.`,
-    );
+/** A point in time; what it accepts is said once, in the server's instructions. */
+const instantArg = (what: string) => z.string().trim().min(1).max(100).describe(what);
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-/** One entry of a batch: the fields of a single call, described at length there, briefly here. */
+/** One entry of a batch: the fields of a single call, named alike and described there, once. */
 const batchEntry = z.object({
-  project: text(200).describe("Project id or name."),
-  customer: text(200).optional().describe("Customer id or name (default: the project's)."),
-  start: text(100).describe('When the work began, e.g. "2026-03-29T09:00" or "gestern 9 Uhr".'),
-  end: text(100).optional().describe('When it ended, e.g. "17:00".'),
-  duration: text(50).optional().describe('How long, instead of end, e.g. "1.5h".'),
-  description: z.string().max(1000).optional().describe("What was done."),
-  allowOverlap: z
-    .boolean()
-    .optional()
-    .describe("true: log it although it overlaps (confirmed by the person)."),
+  project: text(200),
+  customer: text(200).optional(),
+  start: text(100),
+  end: text(100).optional(),
+  duration: text(50).optional(),
+  description: z.string().max(1000).optional(),
+  allowOverlap: z.boolean().optional(),
 });
 
 const entryFields = {
@@ -51,49 +41,24 @@ export const logTimeTool = defineTool({
   name: "log_time",
   title: "Log working time",
   description:
-    'Records a completed time entry on a project: a start and either an end or a duration ("2.5h on Website Relaunch yesterday from 9:00" → project "Website Relaunch", start "yesterday 9:00", duration "2.5h"). The customer defaults to the project\'s. Refuses an end before the start, entries over 24 h, an end and a duration that disagree, and an entry that overlaps a stored one of any project or customer (it lists them; allowOverlap: true logs it anyway). Repeating the very same call returns the existing entry instead of a second one. For several entries (a day or a week from notes), pass entries instead: up to 50, all checked before any is sent; one with a problem means none is created, and the answer lists every problem by entry.',
+    'Records finished work: start and end or duration ("2.5h on Website Relaunch yesterday from 9:00" → start "yesterday 9:00", duration "2.5h"). Refuses overlaps (allowOverlap overrides). For several, pass entries: all are checked before any is sent.',
   kind: "write",
   idempotent: true,
   input: z.object({
-    project: projectArg
-      .optional()
-      .describe(
-        'Project id or name, e.g. "Website Relaunch"; matched like customer names. Required unless entries is given.',
-      ),
-    customer: customerArg
-      .optional()
-      .describe(
-        "Customer id or name; only needed to pick among same-named projects (default: the project's customer).",
-      ),
-    start: instantArg("When the work began (required unless entries is given)").optional(),
-    end: instantArg('When the work ended; a bare time like "17:00" is on the start\'s day').optional(),
-    duration: z
-      .string()
-      .trim()
-      .min(1)
-      .max(50)
-      .optional()
-      .describe(
-        'How long, instead of end: "1h 30m", "90 min", "1.5h", "1:30", "45 Minuten", "2 Stunden", "zweieinhalb Stunden", "1½ h".',
-      ),
-    description: z
-      .string()
-      .max(1000)
-      .optional()
-      .describe('What was done, e.g. "Startseite: Hero-Bereich umgesetzt".'),
-    allowOverlap: z
-      .boolean()
-      .optional()
-      .describe(
-        "true: log it even though it overlaps stored entries (only after the person confirmed both are right). Default false: an overlap creates nothing and lists the stored entries.",
-      ),
+    project: projectArg.optional().describe("Project id or name; required without entries."),
+    customer: customerArg.optional().describe("Only to tell same-named projects apart."),
+    start: instantArg("When the work began; required without entries.").optional(),
+    end: instantArg('When it ended; "17:00" is on the start\'s day.').optional(),
+    duration: z.string().trim().min(1).max(50).optional().describe('Instead of end, e.g. "1h 30m".'),
+    description: z.string().max(1000).optional().describe("What was done."),
+    allowOverlap: z.boolean().optional().describe("Log it anyway, once the person confirmed."),
     entries: z
       .array(batchEntry)
       .min(1)
       .max(MAX_BATCH)
       .optional()
       .describe(
-        `Instead of the fields above: up to ${MAX_BATCH} entries, each with the fields of a single call (project, customer, start, end or duration, description, allowOverlap). Overlaps are checked against stored entries and against each other. If the rate limit cuts a batch short, the answer says when to send the same batch again; entries already logged are then recognised, not created twice.`,
+        `Up to ${MAX_BATCH}, each with the fields above; a batch cut short by the rate limit can be sent again.`,
       ),
   }),
   output: z.object({

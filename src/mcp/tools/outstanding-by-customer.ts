@@ -19,12 +19,11 @@ const invoiceRow = z.object({
 export const outstandingByCustomerTool = defineTool({
   name: "outstanding_by_customer",
   title: "Who owes me money",
-  description:
-    "Open receivables (sent, unpaid invoices) grouped by customer, most overdue first, with each invoice's number, due date, gross amount and days overdue. Answers 'who owes me money and how late are they?'.",
+  description: "Sent, unpaid invoices by customer, most overdue first, with due dates and days overdue.",
   kind: "read",
   input: z.object({
-    customer: customerArg.optional().describe("Only this customer (id or name)."),
-    overdueOnly: z.boolean().default(false).describe("true: only invoices past their due date."),
+    customer: customerArg.optional().describe("Only this customer."),
+    overdueOnly: z.boolean().default(false).describe("Only invoices past due."),
   }),
   output: z.object({
     customers: z.array(

@@ -12,26 +12,19 @@ import { dateContext } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
 import { eur, page, pageLine } from "../format.js";
 
-const whenArg = (what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .describe(
-      `${what}: a period or a point in time, English or German, e.g. "this week", "diese Woche", "last month", "yesterday", "2026-11-01", "2026-11-20 14:00".`,
-    );
+/** A period or a point in time; what it accepts is said once, in the server's instructions. */
+const whenArg = (what: string) => z.string().trim().min(1).max(100).describe(what);
 
 export const recentEventsTool = defineTool({
   name: "recent_events",
-  title: "Recent events (payments, invoices sent, reminders)",
+  title: "Recent events",
   description:
-    "Events the Invoicing Service announced by webhook and the receiver stored: invoices created, sent, paid and reminded, customers and expenses created. Newest first, with counts per type and the sum of payments. Answers what the REST API cannot, e.g. 'which invoices were paid this week, and how much came in?'.",
+    "Payments and other events the webhook receiver stored, newest first, with counts per type and the sum paid.",
   kind: "read",
   input: z.object({
-    type: z.enum(EVENT_NAMES).optional().describe('Only this kind, e.g. "invoice.paid".'),
-    since: whenArg("From when (inclusive; a period counts from its first day)").optional(),
-    until: whenArg("Until when (exclusive for a point in time; a period counts to its last day)").optional(),
+    type: z.enum(EVENT_NAMES).optional().describe("Only this kind."),
+    since: whenArg("From, inclusive.").optional(),
+    until: whenArg("Until, a period inclusive.").optional(),
     limit: limitArg,
     offset: offsetArg,
   }),

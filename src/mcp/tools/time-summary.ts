@@ -59,21 +59,17 @@ export const timeSummaryTool = defineTool({
   name: "time_summary",
   title: "Hours per customer",
   description:
-    'Hours per customer: billed, unbilled and the unbilled amount at the customer\'s rate, this week, this month, and by month. Without a customer, covers every active customer. With `period` ("last month", "Oktober 2026"), also that period\'s completed hours and amount at the customer\'s rate, split by project, and the invoices that may already bill that period. Use it with a period before invoicing time: the unbilled amount spans every period, never one month.',
+    "Hours per customer: billed, unbilled and its amount, this week, this month, by month. With a period, also its hours and amount by project and the invoices that may bill it: use one before invoicing.",
   kind: "read",
   input: z.object({
-    customer: customerArg
-      .optional()
-      .describe("Only this customer (id or name); default all active customers."),
+    customer: customerArg.optional().describe("Default: every active one."),
     period: z
       .string()
       .trim()
       .min(1)
       .max(100)
       .optional()
-      .describe(
-        'A period to count, e.g. "last month", "letzten Monat", "Oktober 2026", "Q3 2026", "2026-10-01..2026-10-15". Entries count by their start, in your time zone.',
-      ),
+      .describe('E.g. "last month"; entries count by their start.'),
   }),
   output: z.object({
     period: periodOutput.optional().describe("Only with `period`."),

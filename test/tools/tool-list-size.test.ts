@@ -1,0 +1,77 @@
+/**
+ * The tool list is read in every conversation, so it has a budget, measured the way a client gets
+ * it: the tools/list result from a real client, serialised, with every tool listed (inbox set).
+ * Sizes are deterministic, so they can be asserted; the benchmarks set them beside other servers.
+ */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { instructionsFor } from "../../src/mcp/server.js";
+import { allTools } from "../../src/mcp/tool-list.js";
+import { connect } from "../helpers/mcp.js";
+
+/** Characters of the whole tools/list answer. */
+const LIST_BUDGET = 14_000;
+/** Characters per tool, on average, of what a model is given: name, title, description, input schema. */
+const PER_TOOL_BUDGET = 700;
+
+async function listTools() {
+  const inbox = join(tmpdir(), "invoicing-tool-list-size-inbox.jsonl");
+  const connected = await connect(undefined, { env: { INVOICING_INBOX: inbox } });
+  try {
+    return await connected.client.listTools();
+  } finally {
+    await connected.close();
+  }
+}
+
+describe("tools/list size", () => {
+  it(`stays within ${LIST_BUDGET} characters, and ${PER_TOOL_BUDGET} per tool for the model`, async () => {
+    const list = await listTools();
+    expect(list.tools.map((t) => t.name)).toEqual(allTools.map((t) => t.name));
+    const whole = JSON.stringify(list).length;
+    const forModel = list.tools.map(
+      (t) =>
+        JSON.stringify({
+          name: t.name,
+          title: t.title,
+          description: t.description,
+          inputSchema: t.inputSchema,
+        }).length,
+    );
+    const average = forModel.reduce((sum, n) => sum + n, 0) / forModel.length;
+    expect(whole, "whole tools/list answer").toBeLessThanOrEqual(LIST_BUDGET);
+    expect(average, "average per tool for the model").toBeLessThanOrEqual(PER_TOOL_BUDGET);
+    // Every output schema is still there.
+    for (const tool of list.tools)
+      expect(Object.keys(tool.outputSchema?.properties ?? {}), tool.name).not.toEqual([]);
+  });
+
+  it("carries no JSON Schema boilerplate: no $schema, no safe-integer bounds, no string length guards", async () => {
+    const text = JSON.stringify(await listTools());
+    expect(text).not.toContain("$schema");
+    expect(text).not.toContain(String(Number.MAX_SAFE_INTEGER));
+    expect(text).not.toMatch(/"(minLength|maxLength)"/);
+    expect(text).not.toContain('additionalProperties":false');
+  });
+
+  it("says what dates accept and how names match once, in the instructions, not per argument", async () => {
+    for (const config of [
+      { readOnly: false, events: false },
+      { readOnly: true, events: true },
+    ]) {
+      const instructions = instructionsFor(config);
+      expect(instructions).toMatch(/ae\/oe\/ue\/ss/);
+      expect(instructions).toMatch(/ISO 8601/);
+      expect(instructions).toMatch(/"last month"/);
+    }
+    const descriptions = (await listTools()).tools.flatMap((t) =>
+      Object.values((t.inputSchema.properties ?? {}) as Record<string, { description?: string }>).map(
+        (p) => p.description ?? "",
+      ),
+    );
+    for (const description of descriptions) {
+      expect(description).not.toMatch(/ae\/oe|ignoring case|ISO 8601|English or German/);
+    }
+  });
+});
