@@ -20,7 +20,10 @@ const REQUIRE_BANNER = [
   "const require = __bundleCreateRequire(import.meta.url);",
 ].join("\n");
 
-/** Builds the bundle; `await import("./mode.js")` of relative files is inlined (no code splitting). */
+/**
+ * Builds the bundle; `await import(...)` of relative files and of the sandbox package is inlined
+ * (no code splitting).
+ */
 export async function bundle(outfile = BUNDLE_FILE) {
   const result = await build({
     absWorkingDir: root,
@@ -30,6 +33,9 @@ export async function bundle(outfile = BUNDLE_FILE) {
     platform: "node",
     format: "esm",
     target: "node20",
+    // The sandbox package is bundled from its TypeScript source (its "invoicing-mcp-source" export),
+    // so the bundle carries `--sandbox` and needs neither node_modules nor the package's own build.
+    conditions: ["invoicing-mcp-source"],
     banner: { js: REQUIRE_BANNER },
     // Readable stack traces in bug reports matter more than the few hundred kB minifying would save.
     minify: false,

@@ -28,6 +28,9 @@ export async function buildSplitBundle() {
     platform: "node",
     format: "esm",
     target: "node20",
+    // The sandbox package is bundled from its TypeScript source (its "invoicing-mcp-source" export),
+    // so the bundle carries `--sandbox` and needs neither node_modules nor the package's own build.
+    conditions: ["invoicing-mcp-source"],
     banner: { js: REQUIRE_BANNER },
     minify: false,
     logLevel: "warning",

@@ -1,9 +1,9 @@
+import type { Sandbox } from "@invoicing-mcp/sandbox";
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll } from "vitest";
 import { type Config, loadConfig } from "../../src/config.js";
 import type { ApiClientOptions } from "../../src/http/client.js";
-import type { Sandbox } from "../../src/sandbox/index.js";
 import { createServer } from "../../src/server.js";
 import { clientFor, REFERENCE_DATE } from "./sandbox.js";
 

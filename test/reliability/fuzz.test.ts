@@ -8,9 +8,9 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { RecordedRequest } from "@invoicing-mcp/sandbox";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RecordedRequest } from "../../src/sandbox/index.js";
 import { allTools } from "../../src/tools/index.js";
 import { type Connected, connect } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";

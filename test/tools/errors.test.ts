@@ -3,10 +3,11 @@
  * trace, no HTML, never the key. Faults are injected into the sandbox; each case has its own
  * connection, since a 429 pauses that client's rate governor.
  */
+
+import type { FaultAction } from "@invoicing-mcp/sandbox";
 import { describe, expect, it } from "vitest";
 import { listCustomers } from "../../src/api/customers.js";
 import { listTimeEntries } from "../../src/api/time-entries.js";
-import type { FaultAction } from "../../src/sandbox/index.js";
 import { connect } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
 import { api, countRequests, expectActionable } from "./support.js";
