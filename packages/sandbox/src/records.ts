@@ -1,5 +1,5 @@
 /**
- * What the sandbox stores per account. Money is integer cents (see domain/money.ts); it becomes EUR
+ * What the sandbox stores per account. Money is integer cents (see money.ts); it becomes EUR
  * numbers only when a response is built. Tests may hand these shapes to `startSandbox({ data })`.
  */
 import type { Cents } from "./money.js";

@@ -1,6 +1,6 @@
 /**
  * Minutes are the unit of work inside; hours appear only at the API boundary, rounded to two
- * decimals. Money for hours goes through domain/money.ts on the exact minutes.
+ * decimals. Money for hours goes through money.ts on the exact minutes.
  */
 
 import { MS_PER_MINUTE } from "../calendar.js";
