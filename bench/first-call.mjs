@@ -128,7 +128,7 @@ imports. They come when the user has asked for something and waits for the servi
 session that never reads a date never loads chrono-node. The third call shows the warm server, and
 one more change: a date filter (\`from\`/\`to\` on list_invoices and list_time_entries) used to work out
 its days' bounds in the zone for every row it looked at, tens of microseconds each, 166 invoices
-twice; it now does so once per call (\`withinDays\`, src/tools/date-args.ts).
+twice; it now does so once per call (\`withinDays\`, src/mcp/date-args.ts).
 
 The second call with dates is the slowest, before and after these changes alike, and it is V8's
 doing: V8 interprets a regular expression the first time it runs and compiles it to machine code the

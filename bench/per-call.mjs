@@ -204,7 +204,7 @@ Machine: ${machine}.`,
 function notes() {
   const parts = [
     `**What each call does.** \`list_projects\` is answered from the customer and project directory the
-server keeps for 30 s (src/domain/directory.ts): after the first call of the run it sends no request
+server keeps for 30 s (src/api/directory.ts): after the first call of the run it sends no request
 at all, so its "overhead" sets a whole tool call without HTTP against one HTTP request, and a cached
 tool call comes out cheaper than a request. \`list_invoices\` sends one request on every call (invoices
 are never cached) and takes the customer names from the directory.

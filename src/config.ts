@@ -5,6 +5,7 @@
  * here: the server still starts, and every tool says how to set them.
  */
 import { z } from "zod";
+import { type OptionSpec, parseOptions, UsageError } from "./cli/options.js";
 import { BaseUrlError, parseBaseUrl } from "./http/base-url.js";
 
 export interface Config {
@@ -19,7 +20,14 @@ export interface Config {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
+  /**
+   * @param exitCode the bin's exit code when it stops on this: 2 for a command line it cannot read
+   *   (a usage error), 1 for a bad value.
+   */
+  constructor(
+    readonly problems: string[],
+    readonly exitCode = 1,
+  ) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   }
 }
@@ -102,8 +110,19 @@ const settings = {
   },
 } satisfies Record<keyof Config, Setting>;
 
-/** Flags that take no value. */
-const BOOLEAN_FLAGS = new Set(["--read-only"]);
+/** The flags of the modes that read this configuration (the server, doctor); --sandbox is the server's. */
+export const CONFIG_OPTIONS = {
+  sandbox: { type: "boolean" },
+  "base-url": { type: "string" },
+  timezone: { type: "string" },
+  "default-tax-rate": { type: "string" },
+  "read-only": { type: "boolean" },
+  "timeout-ms": { type: "string" },
+  inbox: { type: "string" },
+} satisfies OptionSpec;
+
+const USAGE =
+  "Usage: invoicing-mcp [--sandbox] [--base-url URL] [--timezone ZONE] [--default-tax-rate N] [--read-only | --no-read-only] [--timeout-ms N] [--inbox FILE]\n(invoicing-mcp --help lists every mode)";
 
 export function loadConfig(env: Record<string, string | undefined>, argv: readonly string[] = []): Config {
   const flags = parseFlags(argv);
@@ -128,20 +147,18 @@ export function loadConfig(env: Record<string, string | undefined>, argv: readon
   return config as unknown as Config;
 }
 
+/** The command line's twins of the variables, as the strings the schemas read (a switch as "true"/"false"). */
 function parseFlags(argv: readonly string[]): Map<string, string> {
+  let values: ReturnType<typeof parseOptions<typeof CONFIG_OPTIONS>>;
+  try {
+    values = parseOptions(argv, CONFIG_OPTIONS, USAGE);
+  } catch (error) {
+    if (error instanceof UsageError) throw new ConfigError([error.message], error.exitCode);
+    throw error;
+  }
   const flags = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === "--api-key" || arg.startsWith("--api-key=")) {
-      throw new ConfigError([
-        "the API key is never read from the command line: set INVOICING_API_KEY instead",
-      ]);
-    }
-    if (!arg.startsWith("--")) continue;
-    const [flag, inline] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
-    if (inline !== undefined) flags.set(flag, inline);
-    else if (BOOLEAN_FLAGS.has(flag)) flags.set(flag, "true");
-    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith("--")) flags.set(flag, argv[++i]!);
+  for (const [name, value] of Object.entries(values)) {
+    if (name !== "sandbox" && value !== undefined) flags.set(`--${name}`, String(value));
   }
   return flags;
 }

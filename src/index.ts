@@ -79,6 +79,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     process.stderr.write(`invoicing-mcp: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
+    const code = (error as { exitCode?: unknown }).exitCode;
+    process.exitCode = typeof code === "number" ? code : 1;
   },
 );

@@ -6,7 +6,8 @@
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { Config } from "./config.js";
 import { ApiClient } from "./http/client.js";
-import { createServer } from "./server.js";
+import { InFlightCalls } from "./mcp/in-flight.js";
+import { createServer } from "./mcp/server.js";
 
 export interface StdioOptions {
   /** Serve against an in-process sandbox with demo data instead of the configured service. */
@@ -15,8 +16,16 @@ export interface StdioOptions {
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
+/** How long a running call may go on after SIGTERM or the end of stdin, to finish and answer. */
+const DRAIN_MS = 1_000;
+/** After that its HTTP request is aborted; this long more for its error answer to go out. */
+const ABORT_GRACE_MS = 250;
+/** The last resort, under the 2 s a client usually waits before it kills a server. */
+const FORCED_EXIT_MS = 1_800;
+
 export async function runStdioServer(config: Config, options: StdioOptions = {}): Promise<void> {
   const cleanups: (() => Promise<void>)[] = [];
+  const inFlight = new InFlightCalls();
   let effective = config;
   if (options.sandbox) {
     const { startSandbox } = await import("@invoicing-mcp/sandbox");
@@ -33,7 +42,6 @@ export async function runStdioServer(config: Config, options: StdioOptions = {})
           timeoutMs: effective.timeoutMs,
         })
       : undefined;
-  if (client) cleanups.push(() => client.close());
 
   process.on("unhandledRejection", (reason) =>
     log(`invoicing-mcp: unhandled rejection: ${describe(reason)}`),
@@ -41,10 +49,13 @@ export async function runStdioServer(config: Config, options: StdioOptions = {})
   process.on("uncaughtException", (error) => log(`invoicing-mcp: uncaught exception: ${describe(error)}`));
 
   const transport = new StdioServerTransport();
-  const handle = serveStdio(() => createServer({ config: effective, ...(client ? { client } : {}), log }), {
-    transport,
-    onerror: (error) => log(`invoicing-mcp: transport error: ${error.message}`),
-  });
+  const handle = serveStdio(
+    () => createServer({ config: effective, ...(client ? { client } : {}), log, inFlight }),
+    {
+      transport,
+      onerror: (error) => log(`invoicing-mcp: transport error: ${firstLine(error.message)}`),
+    },
+  );
 
   let stopping = false;
   const stop = async (why: string) => {
@@ -52,8 +63,24 @@ export async function runStdioServer(config: Config, options: StdioOptions = {})
     stopping = true;
     log(`invoicing-mcp: stopping (${why})`);
     // A stuck socket must not keep a dismissed server alive.
-    setTimeout(() => process.exit(0), 1500).unref();
+    setTimeout(() => {
+      log(`invoicing-mcp: forced exit: still not stopped ${FORCED_EXIT_MS} ms after ${why}`);
+      process.exit(1);
+    }, FORCED_EXIT_MS).unref();
+    if (!(await inFlight.idle(DRAIN_MS))) {
+      for (const call of inFlight.calls.filter((c) => c.kind === "write")) {
+        log(
+          `invoicing-mcp: stopped while ${call.tool} was running: its outcome is unknown; check with ${call.verifyWith ?? "the matching list tool"} before trying again`,
+        );
+      }
+      // Abort what still waits on the service, so each call answers with an error while stdout is open.
+      await client?.destroy();
+      await inFlight.idle(ABORT_GRACE_MS);
+    }
+    // An answer finished a moment ago may still be on its way to stdout.
+    await new Promise((resolve) => setImmediate(resolve));
     await handle.close().catch(() => undefined);
+    await client?.close().catch(() => undefined);
     await Promise.allSettled(cleanups.map((cleanup) => cleanup()));
   };
   // The transport also closes by itself, e.g. on a line past the SDK's 10 MB read buffer; a server
@@ -67,6 +94,15 @@ export async function runStdioServer(config: Config, options: StdioOptions = {})
   process.stdin.on("close", () => void stop("stdin closed"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+/** A line of stdin that is not JSON-RPC gets one short line on stderr, not the validator's whole dump. */
+function firstLine(message: string): string {
+  const text = message.trimStart().startsWith("[")
+    ? "a line on stdin that is not a JSON-RPC message"
+    : message;
+  const line = text.split("\n", 1)[0] ?? "";
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
 function describe(reason: unknown): string {

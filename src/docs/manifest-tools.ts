@@ -3,7 +3,7 @@
  * client shows before installing is what the server lists after. `npm run docs` writes it; a test
  * fails when manifest.json drifts.
  */
-import type { ToolDefinition } from "../tools/define-tool.js";
+import type { ToolDefinition } from "../mcp/define-tool.js";
 
 export interface ManifestTool {
   name: string;

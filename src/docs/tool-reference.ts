@@ -4,7 +4,7 @@
  * a test regenerates it and fails when the file differs.
  */
 import { z } from "zod";
-import type { ToolDefinition } from "../tools/define-tool.js";
+import type { ToolDefinition } from "../mcp/define-tool.js";
 import { describeType, type JsonSchema } from "./schema-type.js";
 
 export type DocumentedTool = Pick<
@@ -16,7 +16,7 @@ export function toolReference(tools: readonly DocumentedTool[]): string {
   const lines = [
     "# Tool reference",
     "",
-    "<!-- Generated from the tool definitions in src/tools by `npm run docs`. Do not edit by hand: a test fails when this file drifts. -->",
+    "<!-- Generated from the tool definitions in src/mcp/tools by `npm run docs`. Do not edit by hand: a test fails when this file drifts. -->",
     "",
     `The server offers ${tools.length} tools. Read tools only read; write tools only create (drafts, time entries, customers) and never change or delete anything. With \`INVOICING_READ_ONLY=true\` the write tools are not listed at all.`,
     "",

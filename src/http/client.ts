@@ -115,9 +115,19 @@ export class ApiClient {
     return this.call("POST", path, schema, {}, JSON.stringify(body));
   }
 
+  /** Lets requests under way finish, then closes the connections. */
   async close(): Promise<void> {
     await this.dispatcher?.close();
   }
+
+  /** Aborts requests under way at once (their callers get a network error) and closes the connections. */
+  async destroy(): Promise<void> {
+    this.stopping = true;
+    await this.dispatcher?.destroy();
+  }
+
+  /** Set by destroy(): the process is stopping, so a failed attempt is final, never retried. */
+  private stopping = false;
 
   private async call<T>(
     method: string,
@@ -161,6 +171,7 @@ export class ApiClient {
     error: ApiError,
     deadline: number,
   ): Promise<ApiError | undefined> {
+    if (this.stopping) return info.method === "GET" ? error : forWrite(error, info);
     const now = this.now();
     const decision = decideRetry({
       attempt,

@@ -4,6 +4,7 @@
  * secret only ever comes from INVOICING_WEBHOOK_SECRET (a flag would show in every process list).
  */
 
+import { type OptionSpec, parseOptions, UsageError } from "../cli/options.js";
 import { untilStopSignal } from "../signals.js";
 import { defaultInboxPath } from "./inbox.js";
 import { DEFAULT_RETENTION, type Retention } from "./inbox-retention.js";
@@ -33,31 +34,36 @@ export interface ServeArgs {
 
 const DAY_MS = 86_400_000;
 
+const SERVE_OPTIONS = {
+  host: { type: "string" },
+  port: { type: "string" },
+  path: { type: "string" },
+  inbox: { type: "string" },
+  "retention-days": { type: "string" },
+  "max-events": { type: "string" },
+} satisfies OptionSpec;
+
 export function parseServeArgs(argv: readonly string[]): ServeArgs {
-  const args: ServeArgs = {
-    host: DEFAULT_HOST,
-    port: DEFAULT_PORT,
-    path: DEFAULT_PATH,
-    inbox: undefined,
-    retention: { ...DEFAULT_RETENTION },
+  const options = parseOptions(argv, SERVE_OPTIONS, USAGE);
+  const given = (name: keyof typeof SERVE_OPTIONS) => options[name];
+  const retentionDays = given("retention-days");
+  const maxEvents = given("max-events");
+  return {
+    host: given("host") ?? DEFAULT_HOST,
+    port: given("port") === undefined ? DEFAULT_PORT : integer("--port", given("port")!, 65_535),
+    path: given("path") === undefined ? DEFAULT_PATH : urlPath(given("path")!),
+    inbox: given("inbox"),
+    retention: {
+      maxAgeDays:
+        retentionDays === undefined
+          ? DEFAULT_RETENTION.maxAgeDays
+          : integer("--retention-days", retentionDays, 100_000),
+      maxEvents:
+        maxEvents === undefined
+          ? DEFAULT_RETENTION.maxEvents
+          : integer("--max-events", maxEvents, 100_000_000),
+    },
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? "";
-    const [flag = "", inline] = arg.startsWith("--") && arg.includes("=") ? arg.split(/=(.*)/s) : [arg];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === "") throw new Error(`${flag} needs a value\n\n${USAGE}`);
-      return v;
-    };
-    if (flag === "--host") args.host = value();
-    else if (flag === "--port") args.port = integer(flag, value(), 65_535);
-    else if (flag === "--path") args.path = urlPath(value());
-    else if (flag === "--inbox") args.inbox = value();
-    else if (flag === "--retention-days") args.retention.maxAgeDays = integer(flag, value(), 100_000);
-    else if (flag === "--max-events") args.retention.maxEvents = integer(flag, value(), 100_000_000);
-    else throw new Error(`unknown option "${arg}" for webhooks serve\n\n${USAGE}`);
-  }
-  return args;
 }
 
 /** Resolves once the receiver has been stopped by SIGINT or SIGTERM and the inbox is closed. */
@@ -68,7 +74,7 @@ export async function runWebhooks(argv: readonly string[], env: NodeJS.ProcessEn
     return;
   }
   if (subcommand !== "serve") {
-    throw new Error(
+    throw new UsageError(
       `${subcommand ? `unknown webhooks command "${subcommand}"` : "missing command"}\n\n${USAGE}`,
     );
   }
@@ -112,12 +118,13 @@ export async function runWebhooks(argv: readonly string[], env: NodeJS.ProcessEn
 
 function integer(flag: string, raw: string, max: number): number {
   const n = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(n >= 0 && n <= max)) throw new Error(`${flag} must be a whole number from 0 to ${max}, got "${raw}"`);
+  if (!(n >= 0 && n <= max))
+    throw new UsageError(`${flag} must be a whole number from 0 to ${max}, got "${raw}"`);
   return n;
 }
 
 function urlPath(raw: string): string {
   if (!/^\/[\w\-./~%]*$/.test(raw))
-    throw new Error(`--path must start with "/" and be a plain URL path, got "${raw}"`);
+    throw new UsageError(`--path must start with "/" and be a plain URL path, got "${raw}"`);
   return raw;
 }

@@ -16,7 +16,12 @@ const SECRET = "whsec_events_test_71b3";
 
 const at = (iso: string) => Date.parse(iso);
 
-describe("recent_events", () => {
+/**
+ * A sandbox that sends webhooks to a receiver of its own, three payments and one expense delivered,
+ * and an MCP client reading the inbox. Each describe block gets its own, so no test sees what
+ * another one added.
+ */
+function useEventsWorld() {
   let sandbox: Sandbox;
   let inbox: Receiver & { inboxPath: string; writer: InboxWriter; dir: string };
   let mcp: Awaited<ReturnType<typeof connect>>;
@@ -83,11 +88,25 @@ describe("recent_events", () => {
     await inbox?.writer.close();
     if (inbox) await rm(inbox.dir, { recursive: true, force: true });
   });
+  return {
+    get sandbox() {
+      return sandbox;
+    },
+    get mcp() {
+      return mcp;
+    },
+    paid,
+    admin,
+  };
+}
+
+describe("recent_events", () => {
+  const world = useEventsWorld();
 
   it("answers 'paid this week' with the right invoices and sum", async () => {
-    const answer = await mcp.call("recent_events", { type: "invoice.paid", since: "this week" });
+    const answer = await world.mcp.call("recent_events", { type: "invoice.paid", since: "this week" });
     expect(answer.isError).toBe(false);
-    const thisWeek = paid.filter((p) => p.at >= at("2026-11-16T00:00:00+01:00"));
+    const thisWeek = world.paid.filter((p) => p.at >= at("2026-11-16T00:00:00+01:00"));
     expect(answer.data.events.map((e: { invoiceNumber: string }) => e.invoiceNumber)).toEqual(
       thisWeek.map((p) => p.number).reverse(),
     );
@@ -100,51 +119,63 @@ describe("recent_events", () => {
   });
 
   it("filters by German phrases too, and counts every type", async () => {
-    const lastWeek = await mcp.call("recent_events", {
+    const lastWeek = await world.mcp.call("recent_events", {
       type: "invoice.paid",
       since: "letzte Woche",
       until: "letzte Woche",
     });
     expect(lastWeek.data.events.map((e: { invoiceNumber: string }) => e.invoiceNumber)).toEqual([
-      paid[2]!.number,
+      world.paid[2]!.number,
     ]);
-    const all = await mcp.call("recent_events", {});
+    const all = await world.mcp.call("recent_events", {});
     expect(all.data.totals.byType).toMatchObject({ "invoice.paid": 3, "expense.created": 1 });
     expect(all.text).toMatch(/expense\.created · "Domain und Hosting" · 49\.90 EUR/);
   });
 
   it("refuses an unreadable phrase with examples", async () => {
-    const answer = await mcp.call("recent_events", { since: "seit neulich" });
+    const answer = await world.mcp.call("recent_events", { since: "seit neulich" });
     expect(answer.isError).toBe(true);
     expect(answer.text).toMatch(/Could not read "seit neulich"/);
   });
+});
+
+describe("the events resource", () => {
+  const world = useEventsWorld();
 
   it("offers the events resource and announces new events to subscribers", async () => {
-    const { resources } = await mcp.client.listResources();
+    const { resources } = await world.mcp.client.listResources();
     expect(resources.map((r) => r.uri)).toContain("invoicing://events/recent");
     const before = JSON.parse(
-      ((await mcp.client.readResource({ uri: "invoicing://events/recent" })).contents[0] as { text: string })
-        .text,
+      (
+        (await world.mcp.client.readResource({ uri: "invoicing://events/recent" })).contents[0] as {
+          text: string;
+        }
+      ).text,
     );
     expect(before.total).toBe(4);
 
     const updated = new Promise<string>((resolve) => {
-      mcp.client.setNotificationHandler("notifications/resources/updated", (n) => resolve(n.params.uri));
+      world.mcp.client.setNotificationHandler("notifications/resources/updated", (n) =>
+        resolve(n.params.uri),
+      );
     });
-    await mcp.client.subscribeResource({ uri: "invoicing://events/recent" });
-    await admin("/_sandbox/expenses", {
+    await world.mcp.client.subscribeResource({ uri: "invoicing://events/recent" });
+    await world.admin("/_sandbox/expenses", {
       amount: 12,
       description: "Porto",
       date: at("2026-11-21T12:00:00+01:00"),
     });
-    await sandbox.webhooks.idle();
+    await world.sandbox.webhooks.idle();
     expect(await updated).toBe("invoicing://events/recent");
     const after = JSON.parse(
-      ((await mcp.client.readResource({ uri: "invoicing://events/recent" })).contents[0] as { text: string })
-        .text,
+      (
+        (await world.mcp.client.readResource({ uri: "invoicing://events/recent" })).contents[0] as {
+          text: string;
+        }
+      ).text,
     );
     expect(after.total).toBe(5);
-    await mcp.client.unsubscribeResource({ uri: "invoicing://events/recent" });
+    await world.mcp.client.unsubscribeResource({ uri: "invoicing://events/recent" });
   });
 });
 

@@ -4,7 +4,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll } from "vitest";
 import { type Config, loadConfig } from "../../src/config.js";
 import type { ApiClientOptions } from "../../src/http/client.js";
-import { createServer } from "../../src/server.js";
+import { createServer } from "../../src/mcp/server.js";
 import { clientFor, REFERENCE_DATE } from "./sandbox.js";
 
 export interface Connected {

@@ -90,6 +90,10 @@ describe("RateGovernor", () => {
     const governor = new RateGovernor(time);
     (await governor.acquire()).release({ status: 429, retryAfterMs: 30_000 });
     await expect(governor.acquire(time.now() + 10_000)).rejects.toBeInstanceOf(GovernorWaitTooLong);
-    await expect(governor.acquire(time.now() + 60_000)).resolves.toBeDefined();
+    const before = time.now();
+    const permit = await governor.acquire(time.now() + 60_000);
+    // It waited out the 30 s pause, and what it got is a permit that can be released.
+    expect(time.now() - before).toBe(30_000);
+    expect(() => permit.release({ status: 200 })).not.toThrow();
   });
 });

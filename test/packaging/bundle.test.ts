@@ -9,7 +9,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { Metafile } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundle } from "../../scripts/bundle.mjs";
-import { listedTools } from "../../src/server.js";
+import { listedTools } from "../../src/mcp/tool-list.js";
 import { VERSION } from "../../src/version.js";
 
 const run = promisify(execFile);

@@ -6,6 +6,7 @@ import { listCustomers } from "../../src/api/customers.js";
 import { listInvoices } from "../../src/api/invoices.js";
 import { listTimeEntries } from "../../src/api/time-entries.js";
 import type { ApiClient } from "../../src/http/client.js";
+import { allTools } from "../../src/mcp/tool-list.js";
 
 export type Args = Record<string, unknown>;
 
@@ -24,16 +25,10 @@ export interface WriteCase {
   stored(api: ApiClient, args: Args): Promise<number>;
 }
 
-export const READ_CASES: ReadCase[] = [
-  { tool: "list_invoices", args: { customer: "mueller", from: "2026-01-01" } },
-  { tool: "customer_summary", args: { customer: "mueller" } },
-  { tool: "eur_report", args: { year: 2025 } },
-  { tool: "outstanding_by_customer", args: { customer: "mueller" } },
-  { tool: "list_customers", args: { query: "mueller" } },
-  { tool: "list_projects", args: { customer: "mueller" } },
-  { tool: "list_time_entries", args: { project: "Website Relaunch", from: "2026-11-01", to: "2026-11-22" } },
-  { tool: "time_summary", args: { customer: "mueller" } },
-];
+/** Every read tool (but the inbox's) with the example its definition carries. */
+export const READ_CASES: ReadCase[] = allTools
+  .filter((tool) => tool.kind === "read" && !tool.needsInbox)
+  .map((tool) => ({ tool: tool.name, args: tool.example as Args }));
 
 export const WRITE_CASES: WriteCase[] = [
   {

@@ -1,10 +1,11 @@
 /**
- * The tool contract, as a client sees it in tools/list, in one reviewed snapshot: a changed name,
- * description, annotation or schema shows up as a diff of test/tools/__snapshots__/tool-contract.json.
+ * The tool contract, as a client sees it in tools/list, in a reviewed snapshot per tool: a changed
+ * name, description, annotation or schema shows up as a diff of test/tools/__snapshots__/tools/NAME.json.
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { allTools } from "../../src/mcp/tool-list.js";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
 
@@ -12,6 +13,25 @@ interface JsonSchema {
   description?: string;
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
+}
+
+/**
+ * The contract with every object's keys sorted and every `required` list sorted, so the snapshot
+ * changes when the contract does, not when a schema is merely declared in another order.
+ */
+function canonical(value: unknown, key?: string): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map((item) => canonical(item));
+    return key === "required" || key === "enum" ? [...items].sort() : items;
+  }
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k], k)]),
+    );
+  }
+  return value;
 }
 
 /** Every property below `schema`, with its path, for description checks. */
@@ -31,18 +51,20 @@ describe("tool contract", () => {
   // With an inbox, so recent_events is part of the contract too.
   const mcp = useMcp(sandbox, { env: { INVOICING_INBOX: join(tmpdir(), "invoicing-contract-inbox.jsonl") } });
 
-  it("matches the reviewed snapshot", async () => {
+  it.each(allTools.map((tool) => [tool.name]))("%s matches its reviewed snapshot", async (name) => {
     const { tools } = await mcp().client.listTools();
-    const contract = tools.map((t) => ({
-      name: t.name,
-      title: t.title,
-      description: t.description,
-      annotations: t.annotations,
-      inputSchema: t.inputSchema,
-      outputSchema: t.outputSchema,
-    }));
+    const tool = tools.find((t) => t.name === name);
+    expect(tool, `${name} is not in tools/list`).toBeDefined();
+    const contract = canonical({
+      name: tool!.name,
+      title: tool!.title,
+      description: tool!.description,
+      annotations: tool!.annotations,
+      inputSchema: tool!.inputSchema,
+      outputSchema: tool!.outputSchema,
+    });
     await expect(`${JSON.stringify(contract, null, 2)}\n`).toMatchFileSnapshot(
-      "./__snapshots__/tool-contract.json",
+      `./__snapshots__/tools/${name}.json`,
     );
   });
 
@@ -62,13 +84,29 @@ describe("tool contract", () => {
 
   it("every tool has a title, a description of a full sentence or more, and an object outputSchema", async () => {
     const { tools } = await mcp().client.listTools();
-    expect(tools).toHaveLength(12);
+    expect(tools.map((t) => t.name)).toEqual(allTools.map((t) => t.name));
     for (const tool of tools) {
       expect(tool.title?.length, tool.name).toBeGreaterThan(5);
       expect(tool.description?.length, tool.name).toBeGreaterThan(60);
       expect(tool.inputSchema.type, tool.name).toBe("object");
       expect(tool.outputSchema?.type, tool.name).toBe("object");
       expect(Object.keys(tool.outputSchema?.properties ?? {}).length, tool.name).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("what each definition carries", () => {
+  it.each(allTools.map((tool) => [tool.name, tool] as const))(
+    "%s: its example passes its own schema",
+    (_, tool) => {
+      expect(tool.input.safeParse(tool.example).error).toBeUndefined();
+    },
+  );
+
+  it("every write names the read tool that shows whether an unknown outcome happened", () => {
+    const reads = new Set(allTools.filter((tool) => tool.kind === "read").map((tool) => tool.name));
+    for (const tool of allTools.filter((t) => t.kind === "write")) {
+      expect(reads.has(tool.verifyWith ?? ""), `${tool.name} verifyWith ${tool.verifyWith}`).toBe(true);
     }
   });
 });

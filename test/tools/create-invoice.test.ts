@@ -20,51 +20,59 @@ describe("create_invoice", () => {
     muellerId = (await demoDirectory(sandbox())).customer("Müller & Söhne GmbH")._id;
   });
 
-  it("a dry run sends nothing and returns the exact body a real create then sends", async () => {
-    const args = {
-      customer: "mueller",
-      netAmount: 1234.55,
-      period: "last month",
-      notes: "Leistungszeitraum Oktober 2026",
-    };
-    const before = posts();
-    const preview = await mcp().call("create_invoice", { ...args, dryRun: true });
-    expect(preview.isError).toBe(false);
-    expect(posts()).toBe(before);
-    expect(preview.data.outcome).toBe("dry_run");
-    const body = preview.data.request.body;
-    expect(preview.data.request).toMatchObject({ method: "POST", path: INVOICES });
-    expect(body).toEqual({
-      customerId: muellerId,
-      invoiceNumber: "RE-2026-079",
-      invoiceDate: berlinMidnight("2026-11-22"),
-      periodStart: berlinMidnight("2026-10-01"),
-      periodEnd: berlinMidnight("2026-10-31"),
-      netAmount: 1234.55,
-      taxRate: 19,
-      taxAmount: 234.56,
-      grossAmount: 1469.11,
-      activityType: "gewerblich",
-      notes: "Leistungszeitraum Oktober 2026",
-    });
-    expect(preview.data.invoice).toMatchObject({
-      id: null,
-      status: "draft",
-      customerName: "Müller & Söhne GmbH",
-    });
-    expect(preview.text).toContain("Dry run, nothing sent");
-    expect(preview.text).toContain(`Müller & Söhne GmbH (${muellerId})`);
-    expect(preview.text).toContain("net 1234.55 EUR + 19 % VAT 234.56 EUR = gross 1469.11 EUR");
+  describe("on the untouched demo data", () => {
+    // A sandbox of its own: the number a dry run shows depends on what other tests created.
+    const sandbox = useSandbox();
+    const mcp = useMcp(sandbox);
+    const posts = () => countRequests(sandbox(), "POST", INVOICES);
+    const listed = async () => (await listInvoices(api(sandbox()))).items;
 
-    const created = await mcp().call("create_invoice", args);
-    expect(created.isError).toBe(false);
-    expect(posts()).toBe(before + 1);
-    expect(created.data.outcome).toBe("created");
-    const id = created.data.invoice.id;
-    expect(created.text).toContain(`RE-2026-079 (id ${id})`);
-    expect(created.text).toContain(`Müller & Söhne GmbH (${muellerId})`);
-    const stored = (await listed()).find((i) => i._id === id);
-    expect(stored).toMatchObject({ ...body, status: "draft" });
+    it("a dry run sends nothing and returns the exact body a real create then sends", async () => {
+      const args = {
+        customer: "mueller",
+        netAmount: 1234.55,
+        period: "last month",
+        notes: "Leistungszeitraum Oktober 2026",
+      };
+      const before = posts();
+      const preview = await mcp().call("create_invoice", { ...args, dryRun: true });
+      expect(preview.isError).toBe(false);
+      expect(posts()).toBe(before);
+      expect(preview.data.outcome).toBe("dry_run");
+      const body = preview.data.request.body;
+      expect(preview.data.request).toMatchObject({ method: "POST", path: INVOICES });
+      expect(body).toEqual({
+        customerId: muellerId,
+        invoiceNumber: "RE-2026-079",
+        invoiceDate: berlinMidnight("2026-11-22"),
+        periodStart: berlinMidnight("2026-10-01"),
+        periodEnd: berlinMidnight("2026-10-31"),
+        netAmount: 1234.55,
+        taxRate: 19,
+        taxAmount: 234.56,
+        grossAmount: 1469.11,
+        activityType: "gewerblich",
+        notes: "Leistungszeitraum Oktober 2026",
+      });
+      expect(preview.data.invoice).toMatchObject({
+        id: null,
+        status: "draft",
+        customerName: "Müller & Söhne GmbH",
+      });
+      expect(preview.text).toContain("Dry run, nothing sent");
+      expect(preview.text).toContain(`Müller & Söhne GmbH (${muellerId})`);
+      expect(preview.text).toContain("net 1234.55 EUR + 19 % VAT 234.56 EUR = gross 1469.11 EUR");
+
+      const created = await mcp().call("create_invoice", args);
+      expect(created.isError).toBe(false);
+      expect(posts()).toBe(before + 1);
+      expect(created.data.outcome).toBe("created");
+      const id = created.data.invoice.id;
+      expect(created.text).toContain(`RE-2026-079 (id ${id})`);
+      expect(created.text).toContain(`Müller & Söhne GmbH (${muellerId})`);
+      const stored = (await listed()).find((i) => i._id === id);
+      expect(stored).toMatchObject({ ...body, status: "draft" });
+    });
   });
 
   it("the very same call again returns the existing invoice: outcome already_exists, no second POST", async () => {

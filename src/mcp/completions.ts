@@ -1,0 +1,55 @@
+/**
+ * Completion values for resource-template variables and prompt arguments. They never fail: a
+ * completion that cannot reach the service offers nothing rather than an error.
+ */
+import { foldings } from "../domain/resolver.js";
+import type { ToolContext } from "./context.js";
+
+const MAX_VALUES = 20;
+
+/** Active customers whose name matches what was typed ("mü" → "Müller & Söhne GmbH"), best first. */
+async function matchingCustomers(context: ToolContext, typed: string) {
+  const customers = await context.directory.customers().catch(() => []);
+  const wanted = foldings(typed);
+  const score = (name: string): number => {
+    if (typed.trim() === "") return 2;
+    const forms = foldings(name);
+    if (forms.some((f) => wanted.some((w) => f.startsWith(w)))) return 0;
+    if (forms.some((f) => wanted.some((w) => f.includes(w)))) return 1;
+    return 3;
+  };
+  return customers
+    .map((customer) => ({ customer, score: score(customer.name) }))
+    .filter((x) => x.score < 3)
+    .sort((a, b) => a.score - b.score || a.customer.name.localeCompare(b.customer.name, "de"))
+    .map((x) => x.customer)
+    .slice(0, MAX_VALUES);
+}
+
+export async function completeCustomerName(context: ToolContext, typed: string): Promise<string[]> {
+  return (await matchingCustomers(context, typed)).map((c) => c.name);
+}
+
+/** For a variable that holds an id: the ids of customers whose name or id matches what was typed. */
+export async function completeCustomerId(context: ToolContext, typed: string): Promise<string[]> {
+  const customers = await context.directory.customers().catch(() => []);
+  const byId = customers.filter((c) => typed !== "" && c._id.startsWith(typed));
+  const byName = await matchingCustomers(context, typed);
+  return [...new Set([...byId, ...byName].map((c) => c._id))].slice(0, MAX_VALUES);
+}
+
+/** This year and the nine before it, matching what was typed ("202" → 2026, 2025, …). */
+export function completeYear(context: ToolContext, typed: string): string[] {
+  const current = Number(
+    new Intl.DateTimeFormat("en", { timeZone: context.timeZone, year: "numeric" }).format(context.now()),
+  );
+  return Array.from({ length: 10 }, (_, i) => String(current - i)).filter((year) =>
+    year.startsWith(typed.trim()),
+  );
+}
+
+const LANGUAGES = ["en", "de"] as const;
+
+export function completeLanguage(typed: string): (typeof LANGUAGES)[number][] {
+  return LANGUAGES.filter((language) => language.startsWith(typed.trim().toLowerCase()));
+}

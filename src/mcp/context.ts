@@ -1,0 +1,57 @@
+/**
+ * What every tool handler gets: the API client (or a clear error when it is not configured), the
+ * cached directory of customers and projects, the clock and the user's time zone.
+ */
+
+import { Directory } from "../api/directory.js";
+import type { Config } from "../config.js";
+import { InputError } from "../domain/input-error.js";
+import { ApiClient } from "../http/client.js";
+
+export interface ToolContext {
+  client(): ApiClient;
+  directory: Directory;
+  now(): Date;
+  timeZone: string;
+  defaultTaxRate: number;
+  /** The webhook inbox (INVOICING_INBOX); without it the events features are not offered. */
+  inboxPath: string | undefined;
+}
+
+/** The server is configured without a key or base URL: every call says what to set, and where. */
+export class MissingConfigError extends InputError {
+  constructor(variables: string[]) {
+    super(
+      `The server is not configured: set ${variables.join(" and ")} in the "env" block of this server's entry in your MCP client's configuration (for Claude Desktop: claude_desktop_config.json), then restart the client. To try it without an account, start it with --sandbox.`,
+    );
+  }
+}
+
+export interface ContextOptions {
+  /** Defaults to a client built from the config. Tests pass one with a scaled clock. */
+  client?: ApiClient;
+  now?: () => Date;
+}
+
+export function createToolContext(config: Config, options: ContextOptions = {}): ToolContext {
+  let client = options.client;
+  const getClient = (): ApiClient => {
+    if (client) return client;
+    const missing = [
+      ...(config.apiKey ? [] : ["INVOICING_API_KEY"]),
+      ...(config.baseUrl ? [] : ["INVOICING_BASE_URL"]),
+    ];
+    if (missing.length > 0 || !config.apiKey || !config.baseUrl) throw new MissingConfigError(missing);
+    client = new ApiClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs });
+    return client;
+  };
+  const now = options.now ?? (() => new Date());
+  return {
+    client: getClient,
+    directory: new Directory(getClient, () => now().getTime()),
+    now,
+    timeZone: config.timeZone,
+    defaultTaxRate: config.defaultTaxRate,
+    inboxPath: config.inbox,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Reports and customer views as JSON resources, so a client can attach them to a conversation.
+ * Each reads through the same handler as the matching tool: one way to fetch and shape the data.
+ */
+import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
+import { completeCustomerId, completeYear } from "../completions.js";
+import type { ToolContext } from "../context.js";
+import { customerSummaryTool } from "../tools/customer-summary.js";
+import { eurReportTool } from "../tools/eur-report.js";
+import { outstandingByCustomerTool } from "../tools/outstanding-by-customer.js";
+import { timeSummaryTool } from "../tools/time-summary.js";
+import { registerEventsResource } from "./events.js";
+import { readAsJson } from "./read.js";
+
+const JSON_TYPE = "application/json";
+
+export function registerResources(server: McpServer, context: ToolContext): void {
+  if (context.inboxPath) registerEventsResource(server, context, context.inboxPath);
+  server.registerResource(
+    "outstanding",
+    "invoicing://reports/outstanding",
+    {
+      title: "Outstanding receivables",
+      description:
+        "Open (sent, unpaid) invoices grouped by customer, most overdue first, with gross amounts and days overdue.",
+      mimeType: JSON_TYPE,
+    },
+    async (uri) => readAsJson(uri, outstandingByCustomerTool, {}, context),
+  );
+
+  server.registerResource(
+    "eur-report",
+    new ResourceTemplate("invoicing://reports/eur/{year}", {
+      list: async () => ({
+        resources: completeYear(context, "")
+          .slice(0, 3)
+          .map((year) => ({
+            uri: `invoicing://reports/eur/${year}`,
+            name: `EÜR ${year}`,
+            mimeType: JSON_TYPE,
+          })),
+      }),
+      complete: { year: (value) => completeYear(context, value) },
+    }),
+    {
+      title: "EÜR report",
+      description:
+        "Income-surplus report (EÜR) for one year: income split freiberuflich / gewerblich, expenses, profit.",
+      mimeType: JSON_TYPE,
+    },
+    async (uri, variables) =>
+      readAsJson(uri, eurReportTool, { year: Number(String(variables.year)) }, context),
+  );
+
+  server.registerResource(
+    "customer-summary",
+    new ResourceTemplate("invoicing://customers/{customerId}/summary", {
+      list: async () => customerInstances(context, "summary", "summary"),
+      complete: { customerId: (value) => completeCustomerId(context, value) },
+    }),
+    {
+      title: "Customer summary",
+      description: "One customer's revenue, open and overdue receivables, and hours.",
+      mimeType: JSON_TYPE,
+    },
+    async (uri, variables) =>
+      readAsJson(uri, customerSummaryTool, { customer: idOf(variables.customerId) }, context),
+  );
+
+  server.registerResource(
+    "customer-time",
+    new ResourceTemplate("invoicing://customers/{customerId}/time", {
+      list: async () => customerInstances(context, "time", "hours"),
+      complete: { customerId: (value) => completeCustomerId(context, value) },
+    }),
+    {
+      title: "Customer hours",
+      description: "One customer's hours: billed, unbilled and its amount, this week, this month, by month.",
+      mimeType: JSON_TYPE,
+    },
+    async (uri, variables) =>
+      readAsJson(uri, timeSummaryTool, { customer: idOf(variables.customerId) }, context),
+  );
+}
+
+/** The id from the URI, which carries it percent-encoded. */
+function idOf(variable: string | string[] | undefined): string {
+  const raw = String(variable ?? "");
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Without a reachable service the list is empty, so resources/list itself still answers. */
+async function customerInstances(context: ToolContext, leaf: string, what: string) {
+  const customers = await context.directory.customers().catch(() => []);
+  return {
+    resources: customers.map((c) => ({
+      uri: `invoicing://customers/${encodeURIComponent(c._id)}/${leaf}`,
+      name: `${c.name}: ${what}`,
+      mimeType: JSON_TYPE,
+    })),
+  };
+}

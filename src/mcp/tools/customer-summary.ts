@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { getCustomerSummary } from "../../api/customers.js";
+import { cleanText } from "../../domain/text.js";
+import { customerArg, moneyOutput } from "../args.js";
+import { defineTool } from "../define-tool.js";
+import { eur, hours } from "../format.js";
+
+export const customerSummaryTool = defineTool({
+  name: "customer_summary",
+  title: "Customer overview",
+  description:
+    "One customer at a glance: revenue (all time and this year, net), open and overdue receivables (gross), and hours (billed, unbilled, and the unbilled amount at their rate).",
+  kind: "read",
+  input: z.object({ customer: customerArg }),
+  output: z.object({
+    customer: z.object({
+      id: z.string(),
+      name: z.string(),
+      hourlyRate: z.number().nullable(),
+      externalId: z.string().nullable(),
+    }),
+    revenue: z.object({ totalNet: moneyOutput, yearToDateNet: moneyOutput, paidInvoices: z.number().int() }),
+    outstanding: z.object({
+      openInvoices: z.number().int(),
+      openAmount: moneyOutput,
+      overdueInvoices: z.number().int(),
+      overdueAmount: moneyOutput,
+    }),
+    hours: z.object({
+      total: z.number(),
+      billed: z.number(),
+      unbilled: z.number(),
+      unbilledAmount: moneyOutput,
+    }),
+    currency: z.literal("EUR"),
+  }),
+  example: { customer: "mueller" },
+  async handler(args, context) {
+    const customer = await context.directory.resolveCustomer(args.customer);
+    const summary = await getCustomerSummary(context.client(), customer._id);
+    const data = {
+      customer: {
+        id: customer._id,
+        name: cleanText(summary.customer.name || customer.name, 200),
+        hourlyRate: summary.customer.hourlyRate ?? customer.hourlyRate ?? null,
+        externalId: summary.customer.externalId || null,
+      },
+      revenue: {
+        totalNet: summary.revenue.totalNetEur,
+        yearToDateNet: summary.revenue.ytdNetEur,
+        paidInvoices: summary.revenue.paidCount,
+      },
+      outstanding: {
+        openInvoices: summary.outstanding.openCount,
+        openAmount: summary.outstanding.openAmount,
+        overdueInvoices: summary.outstanding.overdueCount,
+        overdueAmount: summary.outstanding.overdueAmount,
+      },
+      hours: summary.hours,
+      currency: "EUR" as const,
+    };
+    const o = data.outstanding;
+    const text = [
+      `${data.customer.name} (id ${data.customer.id})${data.customer.hourlyRate === null ? "" : `, ${eur(data.customer.hourlyRate)}/h`}`,
+      `Revenue (net, paid invoices): ${eur(data.revenue.totalNet)} in all, ${eur(data.revenue.yearToDateNet)} this year, ${data.revenue.paidInvoices} invoices paid.`,
+      `Open: ${o.openInvoices} invoices, ${eur(o.openAmount)} gross; overdue: ${o.overdueInvoices}, ${eur(o.overdueAmount)}.`,
+      `Hours: ${hours(data.hours.total)} in all, ${hours(data.hours.billed)} billed, ${hours(data.hours.unbilled)} unbilled worth ${eur(data.hours.unbilledAmount)}.`,
+    ].join("\n");
+    return {
+      data,
+      text,
+      links: [
+        {
+          uri: `invoicing://customers/${encodeURIComponent(customer._id)}/summary`,
+          name: `${data.customer.name}: summary`,
+        },
+      ],
+    };
+  },
+});

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { getEurReport } from "../../api/reports.js";
+import { parseYear } from "../../domain/dates/year.js";
+import { moneyOutput } from "../args.js";
+import { dateContext } from "../date-args.js";
+import { defineTool } from "../define-tool.js";
+import { eur } from "../format.js";
+
+export const eurReportTool = defineTool({
+  name: "eur_report",
+  title: "EÜR (income-surplus) report",
+  description:
+    "The income-surplus report (Einnahmenüberschussrechnung, EÜR) for one year: income split freiberuflich / gewerblich, number of invoices, expenses and profit.",
+  kind: "read",
+  input: z.object({
+    year: z
+      .union([z.number().int(), z.string().trim().min(1).max(40)])
+      .optional()
+      .describe(
+        'The year: a number like 2025, or "this year", "last year", "letztes Jahr", "dieses Jahr" (default: this year).',
+      ),
+  }),
+  output: z.object({
+    year: z.number().int(),
+    income: z.object({
+      total: moneyOutput,
+      freiberuflich: moneyOutput,
+      gewerblich: moneyOutput,
+      invoiceCount: z.number().int(),
+    }),
+    expenses: z.object({ total: moneyOutput, count: z.number().int() }),
+    profit: moneyOutput,
+    currency: z.literal("EUR"),
+  }),
+  example: { year: 2025 },
+  async handler(args, context) {
+    const ctx = dateContext(context);
+    const year = parseYear(args.year ?? "this year", ctx);
+    const report = await getEurReport(context.client(), year);
+    const data = {
+      year: report.year,
+      income: {
+        total: report.income.total,
+        freiberuflich: report.income.byType.freiberuflich,
+        gewerblich: report.income.byType.gewerblich,
+        invoiceCount: report.income.invoiceCount,
+      },
+      expenses: report.expenses,
+      profit: report.profit,
+      currency: "EUR" as const,
+    };
+    const text = [
+      `EÜR ${data.year}`,
+      `Income: ${eur(data.income.total)} from ${data.income.invoiceCount} invoices (freiberuflich ${eur(data.income.freiberuflich)}, gewerblich ${eur(data.income.gewerblich)}).`,
+      `Expenses: ${eur(data.expenses.total)} (${data.expenses.count} items).`,
+      `Profit: ${eur(data.profit)}.`,
+    ].join("\n");
+    return { data, text, links: [{ uri: `invoicing://reports/eur/${data.year}`, name: `EÜR ${data.year}` }] };
+  },
+});

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { foldings } from "../../domain/resolver.js";
+import { cleanText } from "../../domain/text.js";
+import { limitArg, offsetArg, pageOutput } from "../args.js";
+import { defineTool } from "../define-tool.js";
+import { eur, page, pageLine } from "../format.js";
+
+export const listCustomersTool = defineTool({
+  name: "list_customers",
+  title: "List customers",
+  description:
+    "Lists the active customers with their ids, hourly rates and activity types, optionally filtered by a name search.",
+  kind: "read",
+  input: z.object({
+    query: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .describe('Part of a name, ignoring case and accents, e.g. "mueller" or "studio".'),
+    limit: limitArg,
+    offset: offsetArg,
+  }),
+  output: z.object({
+    customers: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        email: z.string().nullable(),
+        hourlyRate: z.number().nullable(),
+        activityType: z.string().nullable(),
+      }),
+    ),
+    ...pageOutput,
+  }),
+  example: { query: "mueller" },
+  async handler(args, context) {
+    const all = await context.directory.customers();
+    const wanted = args.query ? foldings(args.query) : [];
+    const matching = all
+      .filter(
+        (c) => wanted.length === 0 || foldings(c.name).some((form) => wanted.some((w) => form.includes(w))),
+      )
+      .sort((a, b) => a.name.localeCompare(b.name, "de"));
+    const { slice, ...window } = page(matching, args.offset, args.limit);
+    const customers = slice.map((c) => ({
+      id: c._id,
+      name: cleanText(c.name, 200),
+      email: c.email ? cleanText(c.email, 200) : null,
+      hourlyRate: c.hourlyRate ?? null,
+      activityType: c.activityType ?? null,
+    }));
+    const lines = [
+      pageLine(customers.length, window.total, window.offset, "customers"),
+      ...customers.map(
+        (c) =>
+          `- ${c.name} (id ${c.id})${c.hourlyRate === null ? "" : ` · ${eur(c.hourlyRate)}/h`}${c.activityType ? ` · ${c.activityType}` : ""}${c.email ? ` · ${c.email}` : ""}`,
+      ),
+    ];
+    return { data: { customers, ...window }, text: lines.join("\n") };
+  },
+});

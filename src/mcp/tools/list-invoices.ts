@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { listInvoices } from "../../api/invoices.js";
+import { invoiceStatusSchema } from "../../api/schemas.js";
+import { formatDay } from "../../domain/dates/format.js";
+import { fromCents, toCents } from "../../domain/money.js";
+import { customerArg, dayArg, limitArg, moneyOutput, offsetArg, pageOutput } from "../args.js";
+import { dayRange, withinDays } from "../date-args.js";
+import { defineTool } from "../define-tool.js";
+import { eur, named, page, pageLine } from "../format.js";
+
+const invoiceRow = z.object({
+  id: z.string(),
+  invoiceNumber: z.string(),
+  customerId: z.string(),
+  customerName: z.string().nullable(),
+  invoiceDate: z.string().describe("YYYY-MM-DD in the configured time zone"),
+  status: z.string().describe('"draft", "sent" or "paid"'),
+  activityType: z.string().nullable(),
+  netAmount: moneyOutput,
+  taxRate: z.number().nullable(),
+  taxAmount: moneyOutput.nullable(),
+  grossAmount: moneyOutput.nullable(),
+});
+
+export const listInvoicesTool = defineTool({
+  name: "list_invoices",
+  title: "List invoices",
+  description:
+    "Lists invoices, newest first, filtered by status, customer and invoice date, one page at a time, with net and gross sums over everything that matches (not just the page). Use it to find invoice ids and numbers, or to answer 'what did I invoice in March?'.",
+  kind: "read",
+  input: z.object({
+    status: invoiceStatusSchema
+      .optional()
+      .describe('Only invoices in this state: "draft", "sent" (open) or "paid".'),
+    customer: customerArg.optional(),
+    from: dayArg("Earliest invoice date, inclusive", "first").optional(),
+    to: dayArg("Latest invoice date, inclusive", "last").optional(),
+    limit: limitArg,
+    offset: offsetArg,
+  }),
+  output: z.object({
+    invoices: z.array(invoiceRow),
+    ...pageOutput,
+    sums: z.object({ netAmount: moneyOutput, grossAmount: moneyOutput, currency: z.literal("EUR") }),
+  }),
+  example: { customer: "mueller", from: "2026-01-01" },
+  async handler(args, context) {
+    const inRange = withinDays(await dayRange(args.from, args.to, context), context.timeZone);
+    const customer =
+      args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);
+    const [{ items }, names] = await Promise.all([
+      listInvoices(context.client(), args.status === undefined ? {} : { status: args.status }),
+      context.directory.customerNames(),
+    ]);
+    const matching = items
+      // Also here: how the service treats an unknown or unsupported filter is not shown.
+      .filter((invoice) => args.status === undefined || invoice.status === args.status)
+      .filter((invoice) => customer === undefined || invoice.customerId === customer._id)
+      .filter((invoice) => inRange(invoice.invoiceDate))
+      .sort((a, b) => b.invoiceDate - a.invoiceDate || b.invoiceNumber.localeCompare(a.invoiceNumber));
+
+    let net = 0;
+    let gross = 0;
+    for (const invoice of matching) {
+      net += toCents(invoice.netAmount);
+      gross += toCents(invoice.grossAmount ?? invoice.netAmount + (invoice.taxAmount ?? 0));
+    }
+    const { slice, ...window } = page(matching, args.offset, args.limit);
+    const rows = slice.map((invoice) => ({
+      id: invoice._id,
+      invoiceNumber: invoice.invoiceNumber,
+      customerId: invoice.customerId,
+      customerName: names.get(invoice.customerId) ?? null,
+      invoiceDate: formatDay(invoice.invoiceDate, context.timeZone),
+      status: invoice.status,
+      activityType: invoice.activityType ?? null,
+      netAmount: invoice.netAmount,
+      taxRate: invoice.taxRate ?? null,
+      taxAmount: invoice.taxAmount ?? null,
+      grossAmount: invoice.grossAmount ?? null,
+    }));
+    const sums = { netAmount: fromCents(net), grossAmount: fromCents(gross), currency: "EUR" as const };
+
+    const lines = [
+      `${pageLine(rows.length, window.total, window.offset, "invoices")} All ${window.total} together: net ${eur(sums.netAmount)}, gross ${eur(sums.grossAmount)}.`,
+      ...rows.map(
+        (r) =>
+          `- ${r.invoiceNumber} (id ${r.id}) · ${r.invoiceDate} · ${r.status} · ${named(r.customerName ?? undefined, r.customerId)} · net ${eur(r.netAmount)}${r.grossAmount === null ? "" : ` · gross ${eur(r.grossAmount)}`}`,
+      ),
+    ];
+    return { data: { invoices: rows, ...window, sums }, text: lines.join("\n") };
+  },
+});

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { cleanText } from "../../domain/text.js";
+import { customerArg, limitArg, offsetArg, pageOutput } from "../args.js";
+import { defineTool } from "../define-tool.js";
+import { named, page, pageLine } from "../format.js";
+
+export const listProjectsTool = defineTool({
+  name: "list_projects",
+  title: "List projects",
+  description:
+    "Lists the active projects with their ids and customers, optionally for one customer. Use it to find the project for log_time.",
+  kind: "read",
+  input: z.object({
+    customer: customerArg.optional().describe("Only this customer's projects (id or name)."),
+    limit: limitArg,
+    offset: offsetArg,
+  }),
+  output: z.object({
+    projects: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        customerId: z.string(),
+        customerName: z.string().nullable(),
+        activityType: z.string().nullable(),
+        color: z.string().nullable(),
+      }),
+    ),
+    ...pageOutput,
+  }),
+  example: { customer: "mueller" },
+  async handler(args, context) {
+    const customer =
+      args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);
+    const [all, names] = await Promise.all([context.directory.projects(), context.directory.customerNames()]);
+    const matching = all
+      .filter((p) => customer === undefined || p.customerId === customer._id)
+      .sort((a, b) => a.name.localeCompare(b.name, "de"));
+    const { slice, ...window } = page(matching, args.offset, args.limit);
+    const projects = slice.map((p) => ({
+      id: p._id,
+      name: cleanText(p.name, 200),
+      customerId: p.customerId,
+      customerName: names.get(p.customerId) ?? null,
+      activityType: p.activityType ?? null,
+      color: p.color ?? null,
+    }));
+    const lines = [
+      pageLine(projects.length, window.total, window.offset, "projects"),
+      ...projects.map(
+        (p) => `- ${p.name} (id ${p.id}) · customer ${named(p.customerName ?? undefined, p.customerId)}`,
+      ),
+    ];
+    return { data: { projects, ...window }, text: lines.join("\n") };
+  },
+});

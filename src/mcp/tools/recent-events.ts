@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { DateInputError } from "../../domain/dates/errors.js";
+import { dayBoundsUtc, formatInstant } from "../../domain/dates/format.js";
+import { loadDates } from "../../domain/dates/lazy.js";
+import { fromCents, toCents } from "../../domain/money.js";
+import { EVENT_NAMES } from "../../webhooks/event-names.js";
+import { describeEvent, eventRow } from "../../webhooks/event-view.js";
+import { readInbox } from "../../webhooks/inbox.js";
+import { limitArg, moneyOutput, offsetArg, pageOutput } from "../args.js";
+import type { ToolContext } from "../context.js";
+import { dateContext } from "../date-args.js";
+import { defineTool } from "../define-tool.js";
+import { page, pageLine } from "../format.js";
+
+const whenArg = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .describe(
+      `${what}: a period or a point in time, English or German, e.g. "this week", "diese Woche", "last month", "yesterday", "2026-11-01", "2026-11-20 14:00".`,
+    );
+
+export const recentEventsTool = defineTool({
+  name: "recent_events",
+  title: "Recent events (payments, invoices sent, reminders)",
+  description:
+    "Events the Invoicing Service announced by webhook and the receiver stored: invoices created, sent, paid and reminded, customers and expenses created. Newest first, with counts per type and the sum of payments. Answers what the REST API cannot, e.g. 'which invoices were paid this week, and how much came in?'.",
+  kind: "read",
+  input: z.object({
+    type: z.enum(EVENT_NAMES).optional().describe('Only this kind, e.g. "invoice.paid".'),
+    since: whenArg("From when (inclusive; a period counts from its first day)").optional(),
+    until: whenArg("Until when (exclusive for a point in time; a period counts to its last day)").optional(),
+    limit: limitArg,
+    offset: offsetArg,
+  }),
+  output: z.object({
+    events: z.array(
+      z.object({
+        id: z.string().describe("the delivery's SHA-256, stable across repeats"),
+        event: z.string(),
+        occurredAt: z.string().describe("ISO 8601 local time; for a payment, when it was paid"),
+        invoiceId: z.string().nullable(),
+        invoiceNumber: z.string().nullable(),
+        customerId: z.string().nullable(),
+        customerName: z.string().nullable(),
+        amount: moneyOutput.nullable(),
+        description: z.string().nullable(),
+      }),
+    ),
+    ...pageOutput,
+    totals: z.object({
+      byType: z.record(z.string(), z.number().int()),
+      paidAmount: moneyOutput.describe("sum of invoice.paid amounts among the matching events"),
+      currency: z.literal("EUR"),
+    }),
+  }),
+  example: {},
+  needsInbox: true,
+  async handler(args, context) {
+    const path = context.inboxPath;
+    if (!path) throw new Error("recent_events is only registered when INVOICING_INBOX is set");
+    const from =
+      args.since === undefined ? Number.NEGATIVE_INFINITY : await bound(args.since, "start", context);
+    const to = args.until === undefined ? Number.POSITIVE_INFINITY : await bound(args.until, "end", context);
+    const stored = await readInbox(path, args.type === undefined ? {} : { type: args.type });
+    const matching = stored
+      .map(eventRow)
+      .filter((row) => row.occurredAt >= from && row.occurredAt < to)
+      .sort((a, b) => b.occurredAt - a.occurredAt);
+
+    const byType: Record<string, number> = {};
+    let paidCents = 0;
+    for (const row of matching) {
+      byType[row.event] = (byType[row.event] ?? 0) + 1;
+      if (row.event === "invoice.paid" && row.amount !== null) paidCents += toCents(row.amount);
+    }
+    const totals = { byType, paidAmount: fromCents(paidCents), currency: "EUR" as const };
+    const { slice, ...window } = page(matching, args.offset, args.limit);
+    const events = slice.map(({ receivedAt: _received, occurredAt, ...row }) => ({
+      ...row,
+      occurredAt: formatInstant(occurredAt, context.timeZone),
+    }));
+
+    const counts = Object.entries(byType)
+      .map(([type, count]) => `${count} ${type}`)
+      .join(", ");
+    const paid = byType["invoice.paid"] ? ` Payments received: ${totals.paidAmount.toFixed(2)} EUR.` : "";
+    const lines = [
+      `${pageLine(events.length, window.total, window.offset, "events")}${counts ? ` By type: ${counts}.` : ""}${paid}`,
+      ...events.map((row) => describeEvent(row, row.occurredAt.slice(0, 16).replace("T", " "))),
+    ];
+    if (window.total === 0 && stored.length === 0) {
+      lines.push(
+        "The inbox is empty: is `invoicing-mcp webhooks serve` running and registered as the webhook endpoint?",
+      );
+    }
+    return { data: { events, ...window, totals }, text: lines.join("\n") };
+  },
+});
+
+/** A period phrase is its first day's start or last day's end; anything else is a point in time. */
+async function bound(text: string, side: "start" | "end", context: ToolContext): Promise<number> {
+  const { parseInstant, parsePeriod } = await loadDates();
+  const ctx = dateContext(context);
+  try {
+    const period = parsePeriod(text, ctx);
+    return side === "start"
+      ? dayBoundsUtc(period.start, context.timeZone).startMs
+      : dayBoundsUtc(period.end, context.timeZone).endMs;
+  } catch (periodError) {
+    try {
+      return parseInstant(text, ctx).getTime();
+    } catch {
+      throw periodError instanceof DateInputError ? periodError : new DateInputError("period", text);
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Webhook events as answers show them. Payloads differ by event and, where the API document says
+ * "not shown", by service; this reads the fields it knows wherever they appear, cleans the text
+ * other people wrote, and falls back gracefully on anything else.
+ */
+
+import { cleanText } from "../domain/text.js";
+import type { InboxEvent } from "./inbox.js";
+
+export interface EventRow {
+  id: string;
+  event: string;
+  /** When it happened: for a payment its `paidAt`, otherwise the envelope's timestamp. Unix ms. */
+  occurredAt: number;
+  receivedAt: string;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+  customerId: string | null;
+  customerName: string | null;
+  /** The amount the event is about, EUR: paid amount, gross, net or expense amount. */
+  amount: number | null;
+  description: string | null;
+}
+
+export function eventRow(event: InboxEvent): EventRow {
+  const data = event.data;
+  const text = (key: string) =>
+    typeof data[key] === "string" && data[key] !== "" ? cleanText(data[key] as string, 120) : null;
+  const number = (key: string) =>
+    typeof data[key] === "number" && Number.isFinite(data[key]) ? (data[key] as number) : null;
+  const isInvoice = event.event.startsWith("invoice.");
+  const isCustomer = event.event === "customer.created";
+  return {
+    id: event.id,
+    event: event.event,
+    occurredAt: occurredAt(event),
+    receivedAt: event.receivedAt,
+    invoiceId: text("invoiceId") ?? (isInvoice ? text("id") : null),
+    invoiceNumber: text("invoiceNumber"),
+    customerId: text("customerId") ?? (isCustomer ? text("id") : null),
+    customerName: text("customerName") ?? (isCustomer ? text("name") : null),
+    amount: number("paidAmount") ?? number("grossAmount") ?? number("netAmount") ?? number("amount"),
+    description: text("description"),
+  };
+}
+
+/** A payment happened at `paidAt`; the envelope's timestamp is only when it was announced. */
+export function occurredAt(event: InboxEvent): number {
+  const paidAt = event.data.paidAt;
+  if (event.event === "invoice.paid") {
+    if (typeof paidAt === "number" && Number.isFinite(paidAt)) return paidAt;
+    if (typeof paidAt === "string" && !Number.isNaN(Date.parse(paidAt))) return Date.parse(paidAt);
+  }
+  return Date.parse(event.timestamp);
+}
+
+/** One line for the model: what happened, to which invoice or customer, for how much. */
+export function describeEvent(
+  row: Pick<
+    EventRow,
+    "event" | "invoiceId" | "invoiceNumber" | "customerId" | "customerName" | "amount" | "description"
+  >,
+  when: string,
+): string {
+  const invoice = row.invoiceNumber
+    ? `${row.invoiceNumber}${row.invoiceId ? ` (id ${row.invoiceId})` : ""}`
+    : row.invoiceId
+      ? `invoice ${row.invoiceId}`
+      : null;
+  const customer = row.customerName
+    ? `${row.customerName}${row.customerId ? ` (id ${row.customerId})` : ""}`
+    : row.customerId
+      ? `customer ${row.customerId}`
+      : null;
+  const amount = row.amount === null ? null : `${row.amount.toFixed(2)} EUR`;
+  const parts = [invoice, customer, row.description ? `"${row.description}"` : null, amount].filter(
+    (p) => p !== null,
+  );
+  return `- ${when} · ${row.event}${parts.length > 0 ? ` · ${parts.join(" · ")}` : ""}`;
+}
