@@ -7,5 +7,6 @@ import { runSandbox } from "./main.js";
 
 runSandbox(process.argv.slice(2), process.env).catch((error: unknown) => {
   process.stderr.write(`invoicing-sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
+  const code = (error as { exitCode?: unknown }).exitCode;
+  process.exitCode = typeof code === "number" ? code : 1;
 });

@@ -81,6 +81,14 @@ describe("command line", () => {
     expect(() => parseSandboxArgs(["--verbose"])).toThrow(/unknown sandbox option "--verbose"/);
   });
 
+  it("refuses a stray word, an empty value and a flag where a value belongs, with exit code 2", () => {
+    expect(() => parseSandboxArgs(["4010"])).toThrow(/unknown sandbox option "4010"/);
+    expect(() => parseSandboxArgs(["--port="])).toThrow(/--port needs a value/);
+    expect(() => parseSandboxArgs(["--port", "--host", "x"])).toThrow(/--port needs a value/);
+    expect(() => parseSandboxArgs(["--seed", "1.5"])).toThrow(/--seed must be an integer/);
+    expect(() => parseSandboxArgs(["--host"])).toThrow(expect.objectContaining({ exitCode: 2 }));
+  });
+
   it("serves until SIGINT and prints the address and keys to stderr", async () => {
     const lines: string[] = [];
     vi.spyOn(console, "error").mockImplementation((message: unknown) => {
