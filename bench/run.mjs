@@ -18,6 +18,7 @@ const BENCHMARKS = [
   "first-call",
   "per-call",
   "rate-governor",
+  "time-batches",
   "memory",
   "text-size",
   "webhook-ack",

@@ -33,38 +33,57 @@ console.log(
   `${bold("invoicing-mcp")} on its sandbox: ${tools.length} tools (${tools.map((t) => t.name).join(", ")})`,
 );
 
-await step("Log 2.5 hours on Website Relaunch for yesterday morning.", "log_time", {
+// Evening hours: the demo's working days are already full of entries between 08:00 and 18:00.
+await step("Log 2.5 hours on Website Relaunch, yesterday from 18:00.", "log_time", {
   project: "website relaunch",
-  start: "yesterday morning",
+  start: "yesterday 18:00",
   duration: "2.5h",
   description: "Navigation überarbeitet",
 });
-await step("Gestern von 14 Uhr bis 16:30 am Mandantenportal, Zwei-Faktor-Anmeldung getestet.", "log_time", {
+await step("Gestern von 20:30 bis 22 Uhr am Mandantenportal.", "log_time", {
   project: "Mandantenportal",
-  start: "gestern 14 Uhr",
-  end: "16:30",
+  start: "gestern 20:30",
+  end: "22 Uhr",
+});
+// There is no tool to edit an entry: a model asked to add a description would log the slot again.
+await step("Add a description to that one: Zwei-Faktor-Anmeldung getestet.", "log_time", {
+  project: "Mandantenportal",
+  start: "gestern 20:30",
+  end: "22 Uhr",
   description: "Zwei-Faktor-Anmeldung getestet",
 });
 await step("Which studio was that again?", "customer_summary", { customer: "studio" });
 await step("Who owes me money, and how late are they?", "outstanding_by_customer", { overdueOnly: true });
-const hours = await step("How many unbilled hours do I have with Müller?", "time_summary", {
-  customer: "mueller",
-});
+await step("How many unbilled hours do I have with Müller?", "time_summary", { customer: "mueller" });
 
-const unbilled = hours.customers[0].unbilledAmount;
-const draft = {
-  customer: "Müller & Söhne",
-  netAmount: unbilled,
-  periodStart: "last month",
-  periodEnd: "today",
-  notes: "Leistungen laut Stundennachweis",
-};
-await step("Draft an invoice for Müller's unbilled hours: show me first.", "create_invoice", {
-  ...draft,
+// Invoicing is per period: the unbilled total above spans every month. Find last month's time and
+// whether an invoice may already bill it. (Late in a month the demo year has billed last month
+// already; then this month's time is the one still open.)
+let period = "last month";
+let month = await step("What did I work last month, and is any of it billed yet?", "time_summary", {
+  period,
+});
+const open = (summary) =>
+  summary.customers.find(
+    (c) => c.inPeriod.time.entryCount > 0 && c.inPeriod.mayAlreadyBeBilledBy.length === 0,
+  );
+if (!open(month)) {
+  period = "this month";
+  month = await step("Then this month?", "time_summary", { period });
+}
+const customer = open(month).customerName;
+const fromTime = { customer, fromTime: true, period };
+await step(`Invoice ${customer} for that time: show me first.`, "create_invoice", {
+  ...fromTime,
   dryRun: true,
 });
-await step("Looks right, create it.", "create_invoice", draft);
-await step("And if I accidentally ask again?", "create_invoice", draft);
+await step("Looks right, create it.", "create_invoice", fromTime);
+await step("And if I accidentally ask again?", "create_invoice", fromTime);
+await step("Invoice that month again, with a note for the extra meeting.", "create_invoice", {
+  ...fromTime,
+  notes: "inkl. Abstimmungstermin",
+});
+// Overlapping time entry refused (log_time's overlap guard, issue 10): its step goes here.
 await step("How did last year go, freiberuflich vs. gewerblich?", "eur_report", { year: "last year" });
 await step("Und dieses Jahr?", "eur_report", { year: "dieses Jahr" });
 

@@ -2,14 +2,21 @@
  * The account's active customers and projects, cached briefly so a burst of tool calls (a model
  * logging a day's entries) does not fetch the lists again for every call, and used to resolve
  * names and to name the ids in every answer.
+ *
+ * The service lists active customers only, but its customer summary serves any id of the account.
+ * So an id that is not in the list (a former customer on an old invoice) is looked up there once,
+ * and the former customer is remembered: its id resolves, its name shows in rows, and a name search
+ * finds it, marked inactive.
  */
-
-import { resolveByName } from "../domain/resolver.js";
+import { resolveByName, UnknownNameError } from "../domain/resolver.js";
 import { cleanText } from "../domain/text.js";
 import type { ApiClient } from "../http/client.js";
-import { listCustomers } from "./customers.js";
+import { ApiError, NotFoundError } from "../http/errors.js";
+import { getCustomerSummary, listCustomers } from "./customers.js";
 import { listProjects } from "./projects.js";
 import type { Customer, Project } from "./schemas.js";
+
+const CUSTOMER_NOUN = { singular: "customer", listTool: "list_customers" };
 
 export const DIRECTORY_TTL_MS = 30_000;
 
@@ -21,6 +28,10 @@ interface Cached<T> {
 export class Directory {
   private customersCache: Cached<Customer[]> | undefined;
   private projectsCache: Cached<Project[]> | undefined;
+  /** Former customers learnt from the summary endpoint; their names rarely change, so kept for the session. */
+  private readonly former = new Map<string, Customer>();
+  /** Ids the summary endpoint did not know, and when: asked again only after the TTL. */
+  private readonly unknownIds = new Map<string, number>();
 
   constructor(
     private readonly client: () => ApiClient,
@@ -50,8 +61,26 @@ export class Directory {
     this.projectsCache = undefined;
   }
 
+  /** An active customer by id or name, a former one by id, or one seen before by name. */
   async resolveCustomer(query: string): Promise<Customer> {
-    return resolveByName(await this.customers(), query, { singular: "customer", listTool: "list_customers" });
+    const active = await this.customers();
+    const activeIds = new Set(active.map((c) => c._id));
+    const known = [...active, ...[...this.former.values()].filter((c) => !activeIds.has(c._id))];
+    try {
+      return resolveByName(known, query, CUSTOMER_NOUN);
+    } catch (error) {
+      if (!(error instanceof UnknownNameError)) throw error;
+      const former = await this.formerCustomer(query.trim(), { quiet: false });
+      if (former) return former;
+      throw error;
+    }
+  }
+
+  /** Any customer of the account by id: active from the list, former through the summary endpoint. */
+  async customerById(id: string): Promise<Customer | undefined> {
+    return (
+      (await this.customers()).find((c) => c._id === id) ?? (await this.formerCustomer(id, { quiet: true }))
+    );
   }
 
   /** A project by name or id; with `customerId`, only that customer's projects are candidates. */
@@ -62,9 +91,53 @@ export class Directory {
     return resolveByName(candidates, query, { singular: "project", listTool: "list_projects" });
   }
 
-  /** id → name for the active customers, to name the ids in answers. */
-  async customerNames(): Promise<Map<string, string>> {
-    return new Map((await this.customers()).map((c) => [c._id, cleanText(c.name, 200)]));
+  /**
+   * id → name for the active customers and those former customers seen so far, to name the ids in
+   * answers; `ids` that are neither are looked up first (rows of former customers' invoices).
+   */
+  async customerNames(ids: Iterable<string> = []): Promise<Map<string, string>> {
+    const names = new Map((await this.customers()).map((c) => [c._id, cleanText(c.name, 200)]));
+    const missing = [...new Set(ids)].filter((id) => !names.has(id));
+    await Promise.all(missing.map((id) => this.formerCustomer(id, { quiet: true })));
+    for (const [id, customer] of this.former)
+      if (!names.has(id)) names.set(id, cleanText(customer.name, 200));
+    return names;
+  }
+
+  /** The former customers seen so far (never fetched for this: the service cannot list them). */
+  formerCustomers(): Customer[] {
+    return [...this.former.values()];
+  }
+
+  /**
+   * A customer id the list does not hold, asked of the summary endpoint. Undefined when it is not
+   * an id of this account. `quiet`: only naming a row depends on it, so a failing service leaves
+   * the name unknown instead of failing the whole answer.
+   */
+  private async formerCustomer(id: string, { quiet }: { quiet: boolean }): Promise<Customer | undefined> {
+    const known = this.former.get(id);
+    if (known) return known;
+    if (!isIdShaped(id)) return undefined;
+    const missedAt = this.unknownIds.get(id);
+    if (missedAt !== undefined && this.now() - missedAt < this.ttlMs) return undefined;
+    try {
+      const summary = await getCustomerSummary(this.client(), id);
+      const customer: Customer = {
+        _id: id,
+        name: summary.customer.name,
+        hourlyRate: summary.customer.hourlyRate ?? null,
+        isActive: false,
+      };
+      this.former.set(id, customer);
+      return customer;
+    } catch (error) {
+      if (error instanceof NotFoundError) {
+        this.unknownIds.set(id, this.now());
+        return undefined;
+      }
+      if (quiet && error instanceof ApiError) return undefined;
+      throw error;
+    }
   }
 
   async projectNames(): Promise<Map<string, string>> {
@@ -82,4 +155,13 @@ export class Directory {
     });
     return { at: now, value };
   }
+}
+
+/**
+ * Text that may be an id, worth one summary request: a single token of letters, digits and
+ * `_ - . :`, as ids are. Names with spaces, and text aiming at other paths (`/`, `?`, `#`, `..`),
+ * never reach the service as a path.
+ */
+function isIdShaped(text: string): boolean {
+  return text.length <= 200 && /^[\p{L}\p{N}][\p{L}\p{N}_.:-]*$/u.test(text) && !text.includes("..");
 }

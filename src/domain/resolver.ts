@@ -1,8 +1,10 @@
 /**
  * Names to records. A user says "mueller", "Müller & Söhne" or "nordlicht"; we find the one record
- * they mean or say why we cannot, never picking silently. Matching ignores case, accents and the
- * German transliterations (ä = ae, ö = oe, ü = ue, ß = ss) and punctuation; exact beats prefix beats
- * substring, and a tie at the best level is an error that lists the candidates with their ids.
+ * they mean or say why we cannot, never picking silently. Matching ignores case, accents, the German
+ * transliterations (ä = ae, ö = oe, ü = ue, ß = ss), punctuation and a trailing legal form (GmbH, UG,
+ * e.K.). A name that is the whole of exactly one record's name wins; otherwise every record it starts
+ * or is part of is a candidate, and more than one is an error that lists them with their ids: "Website"
+ * must not pick "Website Relaunch" while "Portfolio-Website" matches as well.
  */
 import { InputError } from "./input-error.js";
 import { cleanText } from "./text.js";
@@ -10,6 +12,8 @@ import { cleanText } from "./text.js";
 export interface Named {
   _id: string;
   name: string;
+  /** false for a former customer, named so in candidate lists. */
+  isActive?: boolean | null | undefined;
 }
 
 export interface Noun {
@@ -18,6 +22,9 @@ export interface Noun {
   /** The tool that lists valid names, e.g. "list_customers". */
   listTool: string;
 }
+
+/** No record matched at all (as opposed to several): the caller may still know the text as an id. */
+export class UnknownNameError extends InputError {}
 
 export function resolveByName<T extends Named>(items: readonly T[], query: string, noun: Noun): T {
   const trimmed = query.trim();
@@ -28,37 +35,48 @@ export function resolveByName<T extends Named>(items: readonly T[], query: strin
 
   const wanted = foldings(trimmed);
   const wantedCompact = wanted.map(compact);
+  const wantedCores = cores(trimmed);
   const names = items.map((item) => {
     const forms = foldings(item.name);
-    return { item, forms, compacts: forms.map(compact) };
+    return { item, forms, compacts: forms.map(compact), cores: cores(item.name) };
   });
+  const whole = names.filter(
+    (n) =>
+      n.forms.some((f) => wanted.includes(f)) ||
+      n.compacts.some((c) => wantedCompact.includes(c)) ||
+      n.cores.some((c) => wantedCores.includes(c)),
+  );
+  if (whole.length === 1) return whole[0]!.item;
+  if (whole.length > 1)
+    throw ambiguous(
+      trimmed,
+      whole.map((n) => n.item),
+      noun,
+    );
+
   // Without spaces too, so "ebook" finds "E-Book-Produktion"; but only from the start, or
   // "logo" would find "Produktkatalog Online".
-  const levels: ((name: (typeof names)[number]) => boolean)[] = [
-    ({ forms, compacts }) =>
-      forms.some((f) => wanted.includes(f)) || compacts.some((c) => wantedCompact.includes(c)),
-    ({ forms, compacts }) =>
-      forms.some((f) => wanted.some((w) => f.startsWith(w))) ||
-      compacts.some((c) => wantedCompact.some((w) => c.startsWith(w))),
-    ({ forms }) => forms.some((f) => wanted.some((w) => f.includes(w))),
-  ];
-  for (const matches of levels) {
-    const found = names.filter(matches);
-    if (found.length === 1) return found[0]!.item;
-    if (found.length > 1)
-      throw ambiguous(
-        trimmed,
-        found.map((f) => f.item),
-        noun,
-      );
-  }
-  throw new InputError(
+  const partial = names.filter(
+    (n) =>
+      n.forms.some((f) => wanted.some((w) => f.includes(w))) ||
+      n.compacts.some((c) => wantedCompact.some((w) => c.startsWith(w))),
+  );
+  if (partial.length === 1) return partial[0]!.item;
+  if (partial.length > 1)
+    throw ambiguous(
+      trimmed,
+      partial.map((n) => n.item),
+      noun,
+    );
+  throw new UnknownNameError(
     `No active ${noun.singular} matches "${cleanText(trimmed, 80)}". Call ${noun.listTool} to see the valid names, or pass an id.`,
   );
 }
 
-function ambiguous(query: string, candidates: Named[], noun: Noun): InputError {
-  const shown = candidates.slice(0, 10).map((c) => `"${cleanText(c.name, 80)}" (id ${c._id})`);
+function ambiguous(query: string, candidates: readonly Named[], noun: Noun): InputError {
+  const shown = candidates
+    .slice(0, 10)
+    .map((c) => `"${cleanText(c.name, 80)}" (id ${c._id}${c.isActive === false ? ", inactive" : ""})`);
   const more = candidates.length > 10 ? ` and ${candidates.length - 10} more` : "";
   return new InputError(
     `"${cleanText(query, 80)}" matches ${candidates.length} ${noun.singular}s: ${shown.join(", ")}${more}. Pass the full name or the id.`,
@@ -77,6 +95,52 @@ export function foldings(name: string): string[] {
     .replace(/ü/g, "ue")
     .replace(/ß/g, "ss");
   return [...new Set([simplify(transliterated), simplify(lower.replace(/ß/g, "ss"))])];
+}
+
+/**
+ * A trailing legal form says how a business is registered, not who it is: "Müller & Söhne GmbH" and
+ * "Mueller & Soehne" are the same name. Dropped only at the end, and never down to nothing.
+ */
+const LEGAL_FORMS = new Set([
+  "gmbh",
+  "mbh",
+  "ug",
+  "haftungsbeschraenkt",
+  "haftungsbeschrankt",
+  "ag",
+  "kg",
+  "kgaa",
+  "ohg",
+  "gbr",
+  "partg",
+  "ek",
+  "ekfm",
+  "ekfr",
+  "ev",
+  "se",
+  "co",
+  "ltd",
+  "inc",
+  "llc",
+]);
+
+/** The foldings of a name without its trailing legal form ("e.K." and "e. K." alike). */
+export function cores(name: string): string[] {
+  return [
+    ...new Set(
+      foldings(name).map((form) => {
+        const words = form.split(" ");
+        for (;;) {
+          const last = words.length;
+          if (last > 1 && LEGAL_FORMS.has(words[last - 1]!)) words.pop();
+          else if (last > 2 && LEGAL_FORMS.has(`${words[last - 2]}${words[last - 1]}`)) words.splice(-2);
+          else if (last > 1 && words[last - 1] === "und") words.pop();
+          else break;
+        }
+        return words.join(" ");
+      }),
+    ),
+  ];
 }
 
 function compact(form: string): string {

@@ -75,6 +75,13 @@ function loadUndici(): Promise<Undici> {
   return undici;
 }
 
+/**
+ * The time an attempt is given at least, of what is left of the call's budget, when the governor
+ * makes it wait (at most a third of the budget, and never more than the attempt's own timeout): a
+ * request admitted later could not count on an answer in time.
+ */
+const MIN_ATTEMPT_MS = 5_000;
+
 /** With no `Retry-After`, a rate-limited caller is told to wait one window of the documented limit. */
 const UNKNOWN_RATE_LIMIT_WAIT_MS = 60_000;
 
@@ -83,6 +90,7 @@ export class ApiClient {
   private readonly apiKey: string;
   private readonly timeoutMs: number;
   private readonly budgetMs: number;
+  private readonly attemptReserveMs: number;
   private readonly maxAttempts: number | undefined;
   /** Injected, or made on the first request (see loadUndici). */
   private dispatcher: Dispatcher | undefined;
@@ -96,6 +104,7 @@ export class ApiClient {
     this.apiKey = options.apiKey;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.budgetMs = Math.min(options.budgetMs ?? DEFAULT_BUDGET_MS, DEFAULT_BUDGET_MS);
+    this.attemptReserveMs = Math.min(MIN_ATTEMPT_MS, this.timeoutMs, this.budgetMs / 3);
     this.maxAttempts = options.maxAttempts;
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -201,7 +210,9 @@ export class ApiClient {
     const { request, dispatcher } = await this.http();
     let permit: Awaited<ReturnType<RateGovernor["acquire"]>>;
     try {
-      permit = await this.governor.acquire(deadline);
+      // Waiting for the window until the very end of the budget would leave the request no time to be
+      // answered: a write sent so would end as "outcome unknown". Then it is better not sent at all.
+      permit = await this.governor.acquire(deadline - this.attemptReserveMs);
     } catch (error) {
       if (error instanceof GovernorWaitTooLong) {
         return { ok: false, error: new RateLimitedError(error.waitMs, info, this.now(), undefined) };

@@ -17,6 +17,39 @@ export interface ToolOutput<T> {
   links?: ResourceLinkTarget[];
 }
 
+/**
+ * Whether this call may ask the person to confirm, and what they answered. A write that needs a
+ * confirmation returns an `AskToConfirm`; the client shows the question in its own form and calls
+ * again, and the handler runs again with the answer here. Clients without elicitation never get asked.
+ */
+export interface Confirmation {
+  /** The client can put a form in front of the person (elicitation). */
+  supported: boolean;
+  /** Absent on the first round; then what the person did, and the state the question carried. */
+  answer?: { action: "accept" | "decline" | "cancel"; confirmed: boolean; state: string | undefined };
+}
+
+/** What a handler knows about the call itself, beyond its arguments. */
+export interface ToolCall {
+  confirmation: Confirmation;
+}
+
+/** For calls that cannot ask anyone (a resource read, a test calling a handler directly). */
+export const UNATTENDED: ToolCall = { confirmation: { supported: false } };
+
+/**
+ * A handler's answer that asks the person first: `message` is shown in the client's form, `state`
+ * comes back with the answer so the handler can tell whether what was confirmed is still what it
+ * would do.
+ */
+export class AskToConfirm {
+  constructor(
+    readonly message: string,
+    readonly checkbox: string,
+    readonly state: string,
+  ) {}
+}
+
 export interface ResourceLinkTarget {
   uri: string;
   name: string;
@@ -41,7 +74,11 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   verifyWith?: string;
   /** Offered only with a webhook inbox (INVOICING_INBOX), since it reads from there. */
   needsInbox?: boolean;
-  handler(args: z.output<I>, context: ToolContext): Promise<ToolOutput<z.input<O>>>;
+  handler(
+    args: z.output<I>,
+    context: ToolContext,
+    call: ToolCall,
+  ): Promise<ToolOutput<z.input<O>> | AskToConfirm>;
 }
 
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(

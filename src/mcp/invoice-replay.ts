@@ -31,15 +31,21 @@ export function findSameInvoice(
   numberGiven: boolean,
 ): Invoice | undefined {
   if (numberGiven) {
-    const clash = existing.find((invoice) => invoice.invoiceNumber === body.invoiceNumber);
+    const wanted = comparableNumber(body.invoiceNumber);
+    const clash = existing.find((invoice) => comparableNumber(invoice.invoiceNumber) === wanted);
     if (!clash) return undefined;
     const differing = differences(clash, body);
     if (differing.length === 0) return clash;
     throw new InputError(
-      `Invoice number ${body.invoiceNumber} already exists (id ${clash._id}, ${clash.status}) and differs in ${differing.join(", ")}. Use another number, or leave invoiceNumber out to take the next free one.`,
+      `Invoice number ${clash.invoiceNumber} already exists (id ${clash._id}, ${clash.status}) and differs in ${differing.join(", ")}. Use another number, or leave invoiceNumber out to take the next free one.`,
     );
   }
   return existing.find((invoice) => invoice.status === "draft" && differences(invoice, body).length === 0);
+}
+
+/** Invoice numbers are the same whatever their case and surrounding spaces: "re-2026-001 " is RE-2026-001. */
+export function comparableNumber(invoiceNumber: string): string {
+  return invoiceNumber.trim().toUpperCase();
 }
 
 /** Fields that differ. A field the list does not return (whether it must is not shown) is not compared. */

@@ -1,7 +1,7 @@
-/** Names to records: exact beats prefix beats substring, ties are errors, nothing is picked silently. */
+/** Names to records: a whole name beats a part, several parts are an error, nothing is picked silently. */
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/domain/input-error.js";
-import { foldings, resolveByName } from "../../src/domain/resolver.js";
+import { cores, foldings, resolveByName } from "../../src/domain/resolver.js";
 
 const noun = { singular: "customer", listTool: "list_customers" };
 
@@ -52,6 +52,8 @@ describe("resolveByName", () => {
     ["unique prefix, transliterated", "Baeckerei", "cus_baecker"],
     ["unique prefix, punctuation ignored", "Dr Öztürk", "cus_oeztuerk"],
     ["unique substring", "nordlicht", "cus_nordlicht"],
+    ["whole name, legal form left out", "Mueller & Soehne", "cus_mueller"],
+    ["whole name, other legal form", "Grünwald Verlag GmbH & Co. KG", "cus_gruenwald"],
     ["unique substring, accent stripped", "koln", "cus_kreativ"],
     ["id passthrough", "cus_kreativ", "cus_kreativ"],
     ["hyphens ignored from the start", "ebook", "cus_ebook"],
@@ -69,9 +71,31 @@ describe("resolveByName", () => {
     expect(resolve("studio", items)).toBe("cus_studio");
   });
 
-  it("prefers a unique prefix to substrings elsewhere", () => {
+  it("a whole name without its legal form beats parts of other names", () => {
     const items = [...CUSTOMERS, { _id: "cus_nord", name: "Nord GmbH" }];
     expect(resolve("nord", items)).toBe("cus_nord");
+    expect(resolve("Mueller & Soehne")).toBe("cus_mueller");
+  });
+
+  it('a prefix is no better than a part: "Website" fits "Website Relaunch" and "Portfolio-Website"', () => {
+    const projects = [
+      { _id: "prj_relaunch", name: "Website Relaunch" },
+      { _id: "prj_portfolio", name: "Portfolio-Website" },
+      { _id: "prj_shop", name: "Shop" },
+    ];
+    const { message } = refusal("Website", projects);
+    expect(message).toContain('"Website" matches 2 customers');
+    expect(message).toContain('"Website Relaunch" (id prj_relaunch)');
+    expect(message).toContain('"Portfolio-Website" (id prj_portfolio)');
+    // Unless exactly one is the whole name.
+    expect(resolve("website", [...projects, { _id: "prj_website", name: "Website" }])).toBe("prj_website");
+  });
+
+  it("marks former customers among the candidates", () => {
+    const items = [...CUSTOMERS, { _id: "cus_alt", name: "Studio Alt", isActive: false }];
+    const { message } = refusal("studio", items);
+    expect(message).toContain('"Studio Alt" (id cus_alt, inactive)');
+    expect(message).toContain("matches 3 customers");
   });
 
   it("an id wins over a name that happens to contain it", () => {
@@ -130,6 +154,19 @@ describe("resolveByName", () => {
     const { message } = refusal("zz\u202Ezz\u0007");
     expect(message).toContain('"zzzz"');
     expect(message).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+  });
+});
+
+describe("cores", () => {
+  it.each([
+    ["Müller & Söhne GmbH", ["mueller soehne", "muller sohne"]],
+    ["Bäckerei Schröder e.K.", ["baeckerei schroeder", "backerei schroder"]],
+    ["Nord GmbH & Co. KG", ["nord"]],
+    ["Hafen UG (haftungsbeschränkt)", ["hafen"]],
+    ["AG", ["ag"]],
+    ["Kanzlei Weiß & Partner", ["kanzlei weiss partner"]],
+  ])("%j → %j", (name, forms) => {
+    expect(cores(name)).toEqual(forms);
   });
 });
 

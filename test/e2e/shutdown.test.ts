@@ -48,7 +48,7 @@ describe("SIGTERM with a call in flight", () => {
     const session = await sessionAgainst(sandbox);
     const answer = session.callTool("log_time", {
       project: "Website Relaunch",
-      start: "2026-11-18T09:00",
+      start: "2026-11-14T09:00", // a Saturday: the demo has no entries on weekends
       duration: "30 min",
       description: "cut short by SIGTERM",
     });
@@ -78,7 +78,7 @@ describe("SIGTERM with a call in flight", () => {
     const session = await sessionAgainst(sandbox);
     const answer = session.callTool("log_time", {
       project: "Website Relaunch",
-      start: "2026-11-18T11:00",
+      start: "2026-11-14T11:00",
       duration: "15 min",
       description: "finished during the drain",
     });

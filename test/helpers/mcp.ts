@@ -1,6 +1,6 @@
 import type { Sandbox } from "@invoicing-mcp/sandbox";
-import { Client } from "@modelcontextprotocol/client";
-import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { Client, type ElicitResult, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { createMcpHandler, InMemoryTransport } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll } from "vitest";
 import { type Config, loadConfig } from "../../src/config.js";
 import type { ApiClientOptions } from "../../src/http/client.js";
@@ -31,6 +31,16 @@ export async function connect(
     apiKey?: string;
     /** Passed to the test client, e.g. a short `timeoutMs` for hang tests. */
     clientOptions?: Partial<ApiClientOptions>;
+    /**
+     * The test client declares form elicitation and answers each form with this (the person's
+     * part). Without it, the client declares no elicitation at all.
+     */
+    elicit?: (request: { message: string; requestedSchema: unknown }) => ElicitResult | Promise<ElicitResult>;
+    /**
+     * "2025" (default): the initialize handshake over the in-memory pair. "2026": the 2026-07-28
+     * revision, served per request by the SDK's HTTP handler in-process, as the hosted mode would.
+     */
+    era?: "2025" | "2026";
   } = {},
 ): Promise<Connected & { close(): Promise<void> }> {
   const config: Config = loadConfig({
@@ -41,24 +51,51 @@ export async function connect(
   });
   const logs: string[] = [];
   const now = options.now ?? REFERENCE_DATE;
-  const server = createServer({
-    config,
-    ...(sandbox
-      ? {
-          client: clientFor(sandbox, {
-            apiKey: config.apiKey ?? "",
-            maxAttempts: 1,
-            ...options.clientOptions,
-          }),
-        }
-      : {}),
-    now: () => new Date(now),
-    log: (message) => logs.push(message),
-  });
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverTransport);
-  const client = new Client({ name: "test", version: "0" });
-  await client.connect(clientTransport);
+  const makeServer = () =>
+    createServer({
+      config,
+      ...(sandbox
+        ? {
+            client: clientFor(sandbox, {
+              apiKey: config.apiKey ?? "",
+              maxAttempts: 1,
+              ...options.clientOptions,
+            }),
+          }
+        : {}),
+      now: () => new Date(now),
+      log: (message) => logs.push(message),
+    });
+  const client = new Client(
+    { name: "test", version: "0" },
+    {
+      ...(options.elicit ? { capabilities: { elicitation: { form: {} } } } : {}),
+      ...(options.era === "2026" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {}),
+    },
+  );
+  const elicit = options.elicit;
+  if (elicit) {
+    client.setRequestHandler("elicitation/create", async (request) => {
+      const params = request.params as { message: string; requestedSchema?: unknown };
+      return elicit({ message: params.message, requestedSchema: params.requestedSchema });
+    });
+  }
+  let closeServer: () => Promise<void>;
+  if (options.era === "2026") {
+    const handler = createMcpHandler(() => makeServer());
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL("http://in-process.test/mcp"), {
+        fetch: (url, init) => handler.fetch(new Request(url, init)),
+      }),
+    );
+    closeServer = () => handler.close();
+  } else {
+    const server = makeServer();
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverTransport);
+    await client.connect(clientTransport);
+    closeServer = () => server.close();
+  }
   await client.listTools(); // so the client checks structuredContent against each outputSchema
   return {
     client,
@@ -82,7 +119,7 @@ export async function connect(
     },
     async close() {
       await client.close();
-      await server.close();
+      await closeServer();
     },
   };
 }

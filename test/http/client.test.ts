@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { withCallBudget } from "../../src/http/call-budget.js";
 import { ApiClient } from "../../src/http/client.js";
 import {
   ApiError,
@@ -284,3 +285,27 @@ function closedPort(): Promise<number> {
     });
   });
 }
+
+describe("ApiClient near the end of a call's budget", () => {
+  // The sandbox allows one request per window, and says so in X-RateLimit-Limit.
+  const sandbox = useSandbox({ rateLimit: { limit: 1, windowMs: 10_000 } });
+
+  it("does not send a write the window would admit only at the very end of the call's budget", async () => {
+    // One request per window: after the first, the next may go 10 s later, 0.3 s before the
+    // deadline. Sent then, a write would have 0.3 s to be answered and likely end "outcome unknown".
+    const clock = fakeClock();
+    const governor = new RateGovernor({ ...clock, limit: 1, windowMs: 10_000 });
+    const client = clientFor(sandbox(), { ...clock, governor, budgetMs: 10_300 });
+    const count = () => sandbox().requests.filter((r) => r.method === "POST" && r.path === CUSTOMERS).length;
+    const before = count();
+    const error = await caught(
+      withCallBudget(async () => {
+        await client.get(INVOICES, anyData);
+        return client.post(CUSTOMERS, anyData, { name: "Knapp GmbH", hourlyRate: 80 });
+      }),
+    );
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).retryAfterMs).toBeGreaterThan(9_000);
+    expect(count() - before).toBe(0);
+  });
+});

@@ -41,6 +41,8 @@ export const WRITE_CASES: WriteCase[] = [
       periodEnd: "2026-10-31",
       invoiceDate: "2026-11-20",
       invoiceNumber: `FAULT-${cell}`,
+      // Every cell bills Müller's October in one sandbox: the faults are the subject, not overlaps.
+      allowOverlap: true,
     }),
     stored: async (api, args) =>
       (await listInvoices(api)).items.filter((i) => i.invoiceNumber === args.invoiceNumber).length,
@@ -53,6 +55,8 @@ export const WRITE_CASES: WriteCase[] = [
       start: "2026-11-18T09:00",
       duration: "45 min",
       description: `Fault matrix cell ${cell}`,
+      // Every cell logs the same slot, on a demo weekday full of entries: faults are tested here.
+      allowOverlap: true,
     }),
     stored: async (api, args) =>
       (await listTimeEntries(api, { from: "2026-11-17", to: "2026-11-19" })).items.filter(
@@ -62,7 +66,8 @@ export const WRITE_CASES: WriteCase[] = [
   {
     tool: "create_customer",
     postPath: "/api/v1/customers",
-    args: (cell) => ({ name: `Fehlerfall ${cell}`, hourlyRate: 80 }),
+    // "Fehlerfall 1" is part of "Fehlerfall 12": similar names, but faults are tested here.
+    args: (cell) => ({ name: `Fehlerfall ${cell}`, hourlyRate: 80, allowSimilar: true }),
     stored: async (api, args) => (await listCustomers(api)).items.filter((c) => c.name === args.name).length,
   },
 ];

@@ -47,13 +47,44 @@ describe("create_customer", () => {
     expect(summary.data.customer.id).toBe(data.customer.id);
   });
 
-  it("a similar name is created with a warning naming the existing customers and ids", async () => {
-    const { data, text } = await mcp().call("create_customer", { name: "Studio Neun", hourlyRate: 70 });
-    expect(data.outcome).toBe("created");
-    for (const name of ["Studio Nordlicht", "Studio Kreativ Köln"]) {
-      expect(data.warning).toContain(`"${name}" (id ${demo.customer(name)._id})`);
-    }
-    expect(text).toContain("Warning: Similar names exist");
+  it("a similar name creates nothing and lists the candidates; allowSimilar creates it anyway", async () => {
+    const before = posts();
+    const refused = await mcp().call("create_customer", { name: "Nordlicht", hourlyRate: 70 });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain(`"Studio Nordlicht" (id ${demo.customer("Studio Nordlicht")._id})`);
+    expect(refused.text).toContain("allowSimilar: true");
+    expect(posts()).toBe(before);
+
+    const created = await mcp().call("create_customer", {
+      name: "Nordlicht",
+      hourlyRate: 70,
+      allowSimilar: true,
+    });
+    expect(created.isError).toBe(false);
+    expect(created.data.outcome).toBe("created");
+    expect(created.data.warning).toContain(
+      `"Studio Nordlicht" (id ${demo.customer("Studio Nordlicht")._id})`,
+    );
+    expect(posts()).toBe(before + 1);
+  });
+
+  it.each([
+    ["without its legal form", "Mueller & Soehne", "Müller & Söhne GmbH"],
+    ["with another legal form", "Bäckerei Schröder e.K.", "Bäckerei Schröder"],
+    ["as the start of the name", "Dr. Öztürk", "Dr. Öztürk Architektur"],
+    ["with another spelling", "Gruenwald-Verlag GmbH", "Grünwald Verlag"],
+  ])("a name %s (%j) is similar to %j: nothing created", async (_label, name, existing) => {
+    const before = posts();
+    const { isError, text } = await mcp().call("create_customer", { name, hourlyRate: 80 });
+    expect(isError).toBe(true);
+    expect(text).toContain(`"${existing}" (id ${demo.customer(existing)._id})`);
+    expect(posts()).toBe(before);
+  });
+
+  it("a different business that only shares a word is created", async () => {
+    const { isError, data } = await mcp().call("create_customer", { name: "Studio Neun", hourlyRate: 70 });
+    expect(isError).toBe(false);
+    expect(data).toMatchObject({ outcome: "created", warning: null });
   });
 
   it("the same name (folded) at the same rate is not created again", async () => {
@@ -73,16 +104,30 @@ describe("create_customer", () => {
     expect(posts()).toBe(before);
   });
 
-  it("the same name at another rate is refused, naming the existing customer", async () => {
+  it("the same name with other details is refused, saying what differs", async () => {
     const before = posts();
     const weiss = demo.customer("Kanzlei Weiß & Partner");
     const { isError, text } = await mcp().call("create_customer", {
       name: "Kanzlei Weiss & Partner",
       hourlyRate: 120,
+      email: "neu@weiss-partner.de",
     });
     expect(isError).toBe(true);
-    expect(text).toContain(`"Kanzlei Weiß & Partner" already exists (id ${weiss._id}, 110.00 EUR/h)`);
-    expect(text).toMatch(/Use it, or choose a clearly different name/);
+    expect(text).toContain(`"Kanzlei Weiß & Partner" already exists (id ${weiss._id})`);
+    expect(text).toContain("hourly rate 110.00 EUR stored, 120.00 EUR asked");
+    expect(text).toContain('e-mail "kanzlei@weiss-partner.de" stored, "neu@weiss-partner.de" asked');
+    expect(text).toMatch(/cannot change a customer.*allowSimilar: true/);
+    expect(posts()).toBe(before);
+  });
+
+  it("a replay that adds an optional field is not silently dropped", async () => {
+    const args = { name: "Kaffeerösterei Hamm", hourlyRate: 65 };
+    const first = await mcp().call("create_customer", args);
+    expect(first.data.outcome).toBe("created");
+    const before = posts();
+    const replay = await mcp().call("create_customer", { ...args, address: "Marktplatz 1, 59065 Hamm" });
+    expect(replay.isError).toBe(true);
+    expect(replay.text).toContain('address none stored, "Marktplatz 1, 59065 Hamm" asked');
     expect(posts()).toBe(before);
   });
 

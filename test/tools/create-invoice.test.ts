@@ -33,6 +33,8 @@ describe("create_invoice", () => {
         netAmount: 1234.55,
         period: "last month",
         notes: "Leistungszeitraum Oktober 2026",
+        // The demo data already bills every past month; overlaps have their own tests (invoice-guards).
+        allowOverlap: true,
       };
       const before = posts();
       const preview = await mcp().call("create_invoice", { ...args, dryRun: true });
@@ -81,6 +83,7 @@ describe("create_invoice", () => {
       netAmount: 800,
       periodStart: "2026-09-01",
       periodEnd: "2026-09-30",
+      allowOverlap: true,
     };
     const before = posts();
     const first = await mcp().call("create_invoice", args);
@@ -96,7 +99,13 @@ describe("create_invoice", () => {
   });
 
   it("the same call with an explicit number is a safe replay too", async () => {
-    const args = { customer: "Bäckerei", netAmount: 99.99, period: "Q1 2026", invoiceNumber: "SONDER-1" };
+    const args = {
+      customer: "Bäckerei",
+      netAmount: 99.99,
+      period: "Q1 2026",
+      invoiceNumber: "SONDER-1",
+      allowOverlap: true,
+    };
     const before = posts();
     expect((await mcp().call("create_invoice", args)).data.outcome).toBe("created");
     const again = await mcp().call("create_invoice", args);
@@ -120,6 +129,7 @@ describe("create_invoice", () => {
         period: "Q1 2026",
         invoiceNumber: "CLASH-1",
         notes: "Satz",
+        allowOverlap: true,
       };
       const first = await mcp().call("create_invoice", base);
       expect(first.isError).toBe(false); // created once, then already_exists

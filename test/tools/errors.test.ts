@@ -120,7 +120,7 @@ describe("API errors through the tools", () => {
     [
       "log_time",
       "/api/v1/time-entries",
-      { project: "Website Relaunch", start: "2026-11-18T09:00", duration: "2h", description: "Fault test" },
+      { project: "Website Relaunch", start: "2026-11-14T09:00", duration: "2h", description: "Fault test" },
       "list_time_entries",
     ],
     ["create_customer", "/api/v1/customers", { name: "Fehlerfall GmbH", hourlyRate: 88 }, "list_customers"],
@@ -143,7 +143,7 @@ describe("API errors through the tools", () => {
   it("after an unknown outcome, the same log_time call finds the entry instead of creating a second", async () => {
     const args = {
       project: "Website Relaunch",
-      start: "2026-11-17T14:00",
+      start: "2026-11-14T14:00",
       duration: "1h",
       description: "Unknown outcome, then the same call",
     };

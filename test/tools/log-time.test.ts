@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { listTimeEntries } from "../../src/api/time-entries.js";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-import { api, countRequests, demoDirectory } from "./support.js";
+import { api, berlinDay, countRequests, demoDirectory } from "./support.js";
 
 const ENTRIES = "/api/v1/time-entries";
 
@@ -98,7 +98,12 @@ describe("log_time", () => {
     [{ start: "2026-11-17T22:00", end: "1:00" }, "2026-11-17T22:00:00+01:00", "2026-11-18T01:00:00+01:00"],
     [{ start: "today 8:00", end: "10:00" }, "2026-11-22T08:00:00+01:00", "2026-11-22T10:00:00+01:00"],
   ])("%j → %s to %s", async (times, start, end) => {
-    const { isError, data, text } = await mcp().call("log_time", { project: "Markenrelaunch", ...times });
+    // The demo's weekdays are full of entries; reading the phrases is what is tested here.
+    const { isError, data, text } = await mcp().call("log_time", {
+      project: "Markenrelaunch",
+      allowOverlap: true,
+      ...times,
+    });
     expect(isError).toBe(false);
     expect(data.entry).toMatchObject({ start, end });
     expect(data.entry.durationMinutes).toBe((Date.parse(end) - Date.parse(start)) / 60_000);
@@ -112,6 +117,7 @@ describe("log_time", () => {
       customer: "nordlicht",
       start: "2026-11-13T09:00",
       duration: "1h",
+      allowOverlap: true,
     });
     expect(ok.data.entry).toMatchObject({ customerId: nordlicht._id, customerName: "Studio Nordlicht" });
 
@@ -135,7 +141,10 @@ describe("log_time", () => {
     [{ start: "yesterday 9:00", end: "yesterday 9:00" }, /must be after the start/],
     [{ start: "yesterday 9:00", duration: "25h" }, /longer than 24 hours; log each day as its own entry/],
     [{ start: "2026-11-19T08:00", end: "2026-11-20T09:00" }, /longer than 24 hours/],
-    [{ start: "yesterday 9:00", end: "17:00", duration: "2h" }, /either end or duration, not both/],
+    [
+      { start: "yesterday 14:00", end: "16:30", duration: "2h" },
+      /^14:00–16:30 is 2 h 30 min, not 2 h: give only/,
+    ],
     [{ start: "yesterday 9:00" }, /Give an end \("17:00".*or a duration/],
     [{ start: "yesterday", duration: "2h" }, /"yesterday".*no time of day.*"yesterday 9:00"/],
     [{ start: "2026-11-20", end: "2026-11-20T12:00" }, /no time of day/],
@@ -157,8 +166,8 @@ describe("log_time", () => {
   });
 
   it.each([
-    ["with a description", "2026-11-16T13:00", { description: "Abnahme mit Studio" }],
-    ["without a description", "2026-11-17T13:00", {}],
+    ["with a description", "2026-11-14T13:00", { description: "Abnahme mit Studio" }],
+    ["without a description", "2026-11-15T13:00", {}],
   ])(
     "replaying an identical entry (%s) returns the existing one: one POST only",
     async (_label, start, extra) => {
@@ -173,10 +182,90 @@ describe("log_time", () => {
       expect(second.text).toContain(`Entry id ${first.data.entry.id}`);
       expect(posts()).toBe(before + 1);
 
-      // A different description is a different entry.
+      // A different description on the same slot is an overlap, not a replay and not a second entry.
       const other = await mcp().call("log_time", { ...args, description: "Fehlerbehebung iOS" });
-      expect(other.data.outcome).toBe("created");
-      expect(other.data.entry.id).not.toBe(first.data.entry.id);
+      expect(other.isError).toBe(true);
+      expect(other.text).toContain(first.data.entry.id);
+      expect(posts()).toBe(before + 1);
+    },
+  );
+
+  it("an entry overlapping another customer's stored entry creates nothing and lists it; allowOverlap logs it", async () => {
+    // A stored demo entry on Friday 2026-11-20, of some customer other than Bestell-App's.
+    const app = demo.project("Bestell-App");
+    const stored = (
+      await listTimeEntries(api(sandbox()), { from: "2026-11-20", to: "2026-11-20" })
+    ).items.find(
+      (e) => e.customerId !== app.customerId && e.endTime && berlinDay(e.startTime) === "2026-11-20",
+    )!;
+    const project = demo.projects.find((p) => p._id === stored.projectId)!;
+    const customer = demo.customers.find((c) => c._id === stored.customerId)!;
+    const start = new Date(stored.startTime + 30 * 60_000).toISOString();
+    const args = { project: "Bestell-App", start, duration: "1h", description: "Push-Benachrichtigungen" };
+    const before = posts();
+
+    const refused = await mcp().call("log_time", args);
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/^Not logged: 2026-11-20 \d\d:\d\d–\d\d:\d\d overlaps/);
+    const hhmm = (ms: number) =>
+      new Intl.DateTimeFormat("de-DE", {
+        timeZone: "Europe/Berlin",
+        hour: "2-digit",
+        minute: "2-digit",
+      }).format(ms);
+    expect(refused.text).toContain(
+      `${stored._id} · ${project.name} (${project._id}) · ${customer.name} (${customer._id}) · 2026-11-20 ${hhmm(stored.startTime)}–${hhmm(stored.endTime!)} · "${stored.description}"`,
+    );
+    expect(refused.text).toContain("allowOverlap: true");
+    expect(posts()).toBe(before);
+
+    const allowed = await mcp().call("log_time", { ...args, allowOverlap: true });
+    expect(allowed.data.outcome).toBe("created");
+    expect(posts()).toBe(before + 1);
+    // An identical replay still returns that entry, with or without the override.
+    const replay = await mcp().call("log_time", args);
+    expect(replay.data).toEqual({ ...allowed.data, outcome: "already_exists" });
+    expect(posts()).toBe(before + 1);
+  });
+
+  it("entries that only touch do not overlap", async () => {
+    const first = await mcp().call("log_time", {
+      project: "Bestell-App",
+      start: "2026-11-08T09:00",
+      end: "10:00",
+    });
+    const next = await mcp().call("log_time", {
+      project: "Markenrelaunch",
+      start: "2026-11-08T10:00",
+      end: "11:00",
+    });
+    expect([first.data.outcome, next.data.outcome]).toEqual(["created", "created"]);
+  });
+
+  it("an end and a duration that agree are accepted", async () => {
+    const { isError, data } = await mcp().call("log_time", {
+      project: "Bestell-App",
+      start: "2026-11-08T14:00",
+      end: "16:30",
+      duration: "2.5h",
+    });
+    expect(isError).toBe(false);
+    expect(data.entry).toMatchObject({ end: "2026-11-08T16:30:00+01:00", durationMinutes: 150 });
+  });
+
+  it.each(["last Monday", "letzten Freitag", "yesterday"])(
+    "a start without a time (%j) is refused without offering that phrase or another without a time",
+    async (phrase) => {
+      const { isError, text } = await mcp().call("log_time", {
+        project: "Bestell-App",
+        start: phrase,
+        duration: "1h",
+      });
+      expect(isError).toBe(true);
+      const offered = text.slice(text.indexOf("Try "));
+      expect(offered).not.toContain(`"${phrase}"`);
+      expect(offered).not.toMatch(/"(last Monday|letzten Freitag|yesterday|gestern)"/);
+      expect(offered).toMatch(/"yesterday 9:00"|"gestern 14 Uhr"/);
     },
   );
 });

@@ -66,6 +66,68 @@ describe("tools/list", () => {
   });
 });
 
+describe("what the model reads follows the configuration", () => {
+  const sandbox = useSandbox();
+  const mcp = useMcp(sandbox);
+
+  it("read-only mode: instructions and prompts mention no write, and say how to turn writes on", async () => {
+    const readOnly = await connect(sandbox(), { env: { INVOICING_READ_ONLY: "true" } });
+    try {
+      const instructions = readOnly.client.getInstructions() ?? "";
+      expect(instructions).toMatch(/read-only.*INVOICING_READ_ONLY to false.*restarts the client/);
+      const prompts = (await readOnly.client.listPrompts()).prompts;
+      expect(prompts.map((p) => p.name).sort()).toEqual(["chase_overdue_invoices", "year_end_review"]);
+      const everything = [
+        instructions,
+        ...prompts.map((p) => p.description ?? ""),
+        ...(await readOnly.client.listTools()).tools.map((t) => t.description ?? ""),
+      ];
+      for (const prompt of prompts) {
+        const got = await readOnly.client.getPrompt({ name: prompt.name, arguments: {} });
+        for (const m of got.messages) if (m.content.type === "text") everything.push(m.content.text);
+      }
+      for (const text of everything) {
+        for (const write of [...WRITES, "dryRun", "allowOverlap", "allowSimilar", "Preview an invoice"]) {
+          expect(text).not.toContain(write);
+        }
+      }
+    } finally {
+      await readOnly.close();
+    }
+  });
+
+  it("with writes, the instructions name the guards and their overrides, and all four prompts are offered", async () => {
+    const instructions = mcp().client.getInstructions() ?? "";
+    expect(instructions).toContain("allowOverlap");
+    expect(instructions).toContain("allowSimilar");
+    expect(instructions).not.toMatch(/read-only/);
+    expect((await mcp().client.listPrompts()).prompts).toHaveLength(4);
+  });
+
+  it("without an inbox, instructions and list_invoices say the API has no payment dates and how to get them", async () => {
+    const instructions = mcp().client.getInstructions() ?? "";
+    const listInvoices = (await mcp().client.listTools()).tools.find((t) => t.name === "list_invoices")!;
+    for (const text of [instructions, listInvoices.description ?? ""]) {
+      expect(text).toMatch(/REST API has no payment dates/);
+      expect(text).toMatch(/never .*nothing was paid/i);
+      expect(text).toContain("`invoicing-mcp webhooks serve` and set INVOICING_INBOX");
+    }
+  });
+
+  it("with an inbox, the instructions point at recent_events instead", async () => {
+    const withInbox = await connect(sandbox(), {
+      env: { INVOICING_INBOX: "/tmp/invoicing-mcp-test-inbox.jsonl" },
+    });
+    try {
+      const instructions = withInbox.client.getInstructions() ?? "";
+      expect(instructions).toContain("recent_events");
+      expect(instructions).not.toContain("webhooks serve");
+    } finally {
+      await withInbox.close();
+    }
+  });
+});
+
 describe("without any configuration", () => {
   it("lists every tool, and every call says which variables to set and where", async () => {
     const bare = await connect(undefined);

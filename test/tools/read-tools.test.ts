@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { getCustomerSummary } from "../../src/api/customers.js";
-import { getOutstandingByCustomer } from "../../src/api/reports.js";
+import { getEurReport, getOutstandingByCustomer } from "../../src/api/reports.js";
 import { getCustomerTimeSummary } from "../../src/api/time-entries.js";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
@@ -32,6 +32,7 @@ describe("read tools", () => {
       email: "buchhaltung@mueller-soehne.de",
       hourlyRate: 95,
       activityType: "gewerblich",
+      active: true,
     });
     expect(data.customers.map((c: { name: string }) => c.name)).not.toContain("Altkunde Meier KG");
     for (const c of demo.customers) expect(text).toContain(`${c.name} (id ${c._id})`);
@@ -116,6 +117,17 @@ describe("read tools", () => {
     expect(text).toContain(`EÜR ${expected.year}`);
     expect(text).toContain(income);
     expect(text).toContain(profit);
+    expect(text).toMatch(/^EÜR \d{4}, as the Invoicing Service reports it for that year/);
+  });
+
+  it("eur_report says plainly when a year has no paid invoices and no expenses", async () => {
+    const report = await getEurReport(api(sandbox()), 2020);
+    expect(report.income.invoiceCount + report.expenses.count).toBe(0);
+    const { isError, data, text } = await mcp().call("eur_report", { year: 2020 });
+    expect(isError).toBe(false);
+    expect(data.income.invoiceCount).toBe(0);
+    expect(text).toContain("The service has no paid invoices and no expenses for 2020");
+    expect(text).not.toMatch(/from 0 invoices/);
   });
 
   it("outstanding_by_customer groups open invoices, most overdue first, sums matching the API", async () => {

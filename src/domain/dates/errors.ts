@@ -43,8 +43,16 @@ export class DateInputError extends Error {
   readonly reason: string | undefined;
   readonly examples: readonly string[];
 
-  constructor(kind: DateInputKind, input: string, reason?: string) {
-    const examples = EXAMPLES[kind];
+  /** `offered`: forms that fit where the kind's usual ones would not (an instant that needs a time). */
+  constructor(
+    kind: DateInputKind,
+    input: string,
+    reason?: string,
+    offered: readonly string[] = EXAMPLES[kind],
+  ) {
+    // Never offer the very phrase being refused as a form that works.
+    const refused = sameText(input);
+    const examples = offered.filter((example) => sameText(example) !== refused);
     const why = reason === undefined ? "" : `: ${reason}`;
     const tries = examples.map((e) => `"${e}"`).join(", ");
     super(`Could not read ${quoteInput(input)} as ${NOUN[kind]}${why}. Try ${tries}.`);
@@ -53,4 +61,8 @@ export class DateInputError extends Error {
     this.reason = reason;
     this.examples = examples;
   }
+}
+
+function sameText(text: string): string {
+  return text.trim().toLowerCase().replace(/\s+/g, " ");
 }

@@ -1,4 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/server";
+import type { Config } from "../../config.js";
 import type { ToolContext } from "../context.js";
 import { chaseOverduePrompt } from "./chase-overdue.js";
 import type { Language, PromptDefinition } from "./define-prompt.js";
@@ -13,8 +14,20 @@ export const allPrompts = [
   yearEndReviewPrompt,
 ] as unknown as PromptDefinition[];
 
-export function registerPrompts(server: McpServer, context: ToolContext): void {
-  for (const prompt of allPrompts) {
+/** Prompts that lead to writes: not offered in read-only mode, where the model could not follow them. */
+export const writePrompts = [logDayNotesPrompt, invoiceUnbilledPrompt] as unknown as PromptDefinition[];
+
+/** The prompts this configuration offers. */
+export function listedPrompts(config: Pick<Config, "readOnly">): PromptDefinition[] {
+  return allPrompts.filter((prompt) => !config.readOnly || !writePrompts.includes(prompt));
+}
+
+export function registerPrompts(
+  server: McpServer,
+  context: ToolContext,
+  config: Pick<Config, "readOnly">,
+): void {
+  for (const prompt of listedPrompts(config)) {
     server.registerPrompt(
       prompt.name,
       { title: prompt.title, description: prompt.description, argsSchema: prompt.args(context) },

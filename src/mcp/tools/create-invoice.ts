@@ -11,11 +11,16 @@ import { cleanText } from "../../domain/text.js";
 import { customerArg, dayArg, moneyOutput } from "../args.js";
 import type { ToolContext } from "../context.js";
 import { dateContext, dayOrPeriod } from "../date-args.js";
-import { defineTool } from "../define-tool.js";
+import { AskToConfirm, defineTool } from "../define-tool.js";
 import { eur, named } from "../format.js";
+import { invoiceFromTime, type TimeBasis } from "../invoice-from-time.js";
+import { conflictOutput, invoiceConflicts, refusalText } from "../invoice-guards.js";
 import { findSameInvoice } from "../invoice-replay.js";
+import { periodTimeOutput } from "../period-facts.js";
 
 const PATH = "/api/v1/invoices";
+/** The dry run's text lists the counted entries up to this many; its data holds them all. */
+const ENTRY_LINES = 40;
 
 const amountArg = z
   .number()
@@ -23,16 +28,42 @@ const amountArg = z
   .max(10_000_000)
   .refine(hasAtMostTwoDecimals, "at most two decimals (cents)");
 
+const invoiceView = z.object({
+  id: z.string().nullable().describe("null unless created or found"),
+  invoiceNumber: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  status: z.string(),
+  invoiceDate: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  netAmount: moneyOutput,
+  taxRate: z.number(),
+  taxAmount: moneyOutput,
+  grossAmount: moneyOutput,
+  activityType: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+type InvoiceView = z.infer<typeof invoiceView>;
+
 export const createInvoiceTool = defineTool({
   name: "create_invoice",
   title: "Create a draft invoice",
   description:
-    "Creates a DRAFT invoice for a customer (nothing is sent to anyone). Computes VAT and gross to the cent from netAmount and taxRate. Without invoiceNumber it takes the next number of the account's own series. Use dryRun: true first to show the user exactly what would be created. Repeating the very same call returns the existing invoice instead of a duplicate.",
+    "Creates a DRAFT invoice for a customer (nothing is sent to anyone). Give netAmount, or fromTime: true to bill the period's completed time at the customer's rate (notes then default to a German line with hours and rate). Computes VAT and gross to the cent. Without invoiceNumber it takes the next number of the account's own series. Use dryRun: true first to show the user exactly what would be created (with fromTime, the entries counted). Creates nothing when an invoice of the customer may already cover the service period, or one with the same amount and period exists: the answer names them, and allowOverlap: true creates it anyway. Repeating the very same call returns the existing invoice instead of a duplicate. Where the client can show forms, the person confirms the invoice there before it is sent.",
   kind: "write",
   idempotent: true,
   input: z.object({
     customer: customerArg,
-    netAmount: amountArg.describe("Net amount in EUR, e.g. 1520.5 for 1.520,50 €; VAT is added on top."),
+    netAmount: amountArg
+      .optional()
+      .describe("Net amount in EUR, e.g. 1520.5 for 1.520,50 €; VAT is added on top. Or fromTime: true."),
+    fromTime: z
+      .boolean()
+      .default(false)
+      .describe(
+        "true: the net amount is the service period's completed time for this customer at the customer's hourly rate (minutes × rate, to the cent). Needs a period; do not give netAmount as well.",
+      ),
     period: z
       .string()
       .trim()
@@ -65,33 +96,31 @@ export const createInvoiceTool = defineTool({
       .string()
       .max(2000)
       .optional()
-      .describe('Free text printed on the invoice, e.g. "Leistungszeitraum März 2026".'),
+      .describe(
+        'Free text printed on the invoice, e.g. "Leistungszeitraum März 2026". With fromTime the default is e.g. "Leistungen Oktober 2026: 27,25 Std. à 95,00 €".',
+      ),
     activityType: activityTypeSchema
       .optional()
       .describe('"freiberuflich" or "gewerblich" (default: the customer\'s).'),
+    allowOverlap: z
+      .boolean()
+      .default(false)
+      .describe(
+        "true: create it even though an invoice of this customer may already cover the service period, or has the same amount and period. Only after the user confirmed that a second invoice is meant.",
+      ),
     dryRun: z
       .boolean()
       .default(false)
       .describe("true: return the exact request that would be sent, and send nothing."),
   }),
   output: z.object({
-    outcome: z.enum(["created", "already_exists", "dry_run"]),
-    invoice: z.object({
-      id: z.string().nullable().describe("null for a dry run"),
-      invoiceNumber: z.string(),
-      customerId: z.string(),
-      customerName: z.string(),
-      status: z.string(),
-      invoiceDate: z.string(),
-      periodStart: z.string(),
-      periodEnd: z.string(),
-      netAmount: moneyOutput,
-      taxRate: z.number(),
-      taxAmount: moneyOutput,
-      grossAmount: moneyOutput,
-      activityType: z.string().nullable(),
-      notes: z.string().nullable(),
-    }),
+    outcome: z.enum(["created", "already_exists", "dry_run", "refused", "declined"]),
+    invoice: invoiceView,
+    conflicts: z
+      .array(conflictOutput)
+      .optional()
+      .describe("Invoices this one may bill twice: why it was refused, or (dry run) would be."),
+    fromTime: periodTimeOutput.optional().describe("With fromTime: the time counted for the net amount."),
     request: z
       .object({ method: z.literal("POST"), path: z.string(), body: z.record(z.string(), z.unknown()) })
       .optional()
@@ -99,15 +128,30 @@ export const createInvoiceTool = defineTool({
   }),
   example: { customer: "mueller", netAmount: 100, period: "last month", dryRun: true },
   verifyWith: "list_invoices",
-  async handler(args, context) {
+  async handler(args, context, call) {
+    if (args.fromTime && args.netAmount !== undefined) {
+      throw new InputError(
+        "Give either netAmount or fromTime: true, not both: fromTime computes the net amount from the period's time at the customer's rate. Choose one.",
+      );
+    }
+    if (!args.fromTime && args.netAmount === undefined) {
+      throw new InputError(
+        "netAmount is required (e.g. 1520.5), or fromTime: true with a period (e.g. \"last month\") to bill that period's time at the customer's rate.",
+      );
+    }
     const customer = await context.directory.resolveCustomer(args.customer);
-    const { start, end } = await servicePeriod(args, context);
+    const period = await servicePeriod(args, context);
+    const fromTime: TimeBasis | undefined = args.fromTime
+      ? await invoiceFromTime(customer, period, context)
+      : undefined;
+    const netAmount = fromTime?.netAmount ?? args.netAmount!;
+    const notes = args.notes ?? fromTime?.notes;
     const invoiceDay =
       args.invoiceDate === undefined
         ? formatDay(context.now(), context.timeZone)
         : (await loadDates()).parseDay(args.invoiceDate, dateContext(context));
     const taxRate = args.taxRate ?? context.defaultTaxRate;
-    const amounts = invoiceAmounts(toCents(args.netAmount), taxRate);
+    const amounts = invoiceAmounts(toCents(netAmount), taxRate);
     // The customer's type, when it is one the API accepts; otherwise the service decides.
     const activityType = args.activityType ?? activityTypeSchema.safeParse(customer.activityType).data;
 
@@ -116,77 +160,132 @@ export const createInvoiceTool = defineTool({
       customerId: customer._id,
       invoiceNumber: args.invoiceNumber ?? nextNumber(existing, invoiceDay, context),
       invoiceDate: dayBoundsUtc(invoiceDay, context.timeZone).startMs,
-      periodStart: dayBoundsUtc(start, context.timeZone).startMs,
-      periodEnd: dayBoundsUtc(end, context.timeZone).startMs,
+      periodStart: dayBoundsUtc(period.start, context.timeZone).startMs,
+      periodEnd: dayBoundsUtc(period.end, context.timeZone).startMs,
       netAmount: fromCents(amounts.net),
       taxRate,
       taxAmount: fromCents(amounts.tax),
       grossAmount: fromCents(amounts.gross),
       ...(activityType === undefined ? {} : { activityType }),
-      ...(args.notes === undefined ? {} : { notes: args.notes }),
+      ...(notes === undefined ? {} : { notes }),
     };
-
-    const same = findSameInvoice(existing, body, args.invoiceNumber !== undefined);
-    const view = (id: string | null, status: string, from: CreateInvoiceBody) => ({
+    const view = (id: string | null, status: string, from: CreateInvoiceBody): InvoiceView => ({
       id,
       invoiceNumber: from.invoiceNumber,
       customerId: customer._id,
       customerName: cleanText(customer.name),
       status,
       invoiceDate: invoiceDay,
-      periodStart: start,
-      periodEnd: end,
+      periodStart: period.start,
+      periodEnd: period.end,
       netAmount: from.netAmount,
       taxRate: from.taxRate ?? taxRate,
       taxAmount: from.taxAmount ?? 0,
       grossAmount: from.grossAmount ?? 0,
       activityType: from.activityType ?? null,
-      notes: from.notes ?? null,
+      notes: from.notes === undefined ? null : cleanText(from.notes, 2000),
     });
+    const counted = fromTime === undefined ? {} : { fromTime: fromTime.time };
 
+    const same = findSameInvoice(existing, body, args.invoiceNumber !== undefined);
     if (same) {
       const invoice = view(same._id, same.status, { ...body, invoiceNumber: same.invoiceNumber });
       return {
-        data: { outcome: "already_exists" as const, invoice },
-        text: `Not created again: ${describe(invoice)} already exists with the same content. To create a second one deliberately, pass a different invoiceNumber.`,
+        data: { outcome: "already_exists" as const, invoice, ...counted },
+        text: `Not created again: ${describe(invoice)} already exists with the same content. To create a second one deliberately, pass a different invoiceNumber and allowOverlap: true.`,
       };
     }
+    const conflicts = args.allowOverlap ? [] : invoiceConflicts(existing, body, period, context.timeZone);
+    const who = named(customer.name, customer._id);
     if (args.dryRun) {
       const invoice = view(null, "draft", body);
+      const warning = conflicts.length === 0 ? "" : `\n${refusalText(conflicts, who, period, true)}`;
       return {
         data: {
           outcome: "dry_run" as const,
           invoice,
+          ...(conflicts.length === 0 ? {} : { conflicts }),
+          ...counted,
           request: { method: "POST" as const, path: PATH, body: { ...body } },
         },
-        text: `Dry run, nothing sent. This would create ${describe(invoice)}.\nRequest: POST ${PATH} ${JSON.stringify(body)}`,
+        text: `Dry run, nothing sent. This would create ${describe(invoice)}.${countedText(fromTime)}${warning}\nRequest: POST ${PATH} ${JSON.stringify(body)}`,
       };
+    }
+    if (conflicts.length > 0) {
+      return {
+        data: {
+          outcome: "refused" as const,
+          invoice: view(null, "not created", body),
+          conflicts,
+          ...counted,
+        },
+        text: refusalText(conflicts, who, period, false),
+      };
+    }
+    const summary = view(null, "draft", body);
+    const { supported, answer } = call.confirmation;
+    if (supported) {
+      const state = JSON.stringify(body);
+      if (answer === undefined) return askFirst(summary, state, false);
+      if (!answer.confirmed) {
+        return {
+          data: { outcome: "declined" as const, invoice: view(null, "not created", body), ...counted },
+          text: `Not created: the user did not confirm ${describe(summary)}. Ask what to change before trying again.`,
+        };
+      }
+      // Confirmed, but for other content (the data changed in between): show the new summary.
+      if (answer.state !== state) return askFirst(summary, state, true);
     }
     const { id } = await createInvoice(context.client(), body);
     const invoice = view(id, "draft", body);
     return {
-      data: { outcome: "created" as const, invoice },
+      data: { outcome: "created" as const, invoice, ...counted },
       text: `Created ${describe(invoice)}. It is a draft: review and send it in the Invoicing Service.`,
     };
   },
 });
 
-function describe(invoice: {
-  id: string | null;
-  invoiceNumber: string;
-  customerId: string;
-  customerName: string;
-  status: string;
-  invoiceDate: string;
-  periodStart: string;
-  periodEnd: string;
-  netAmount: number;
-  taxRate: number;
-  taxAmount: number;
-  grossAmount: number;
-}): string {
+function askFirst(invoice: InvoiceView, state: string, changed: boolean): AskToConfirm {
+  const lines = [
+    changed
+      ? "The invoice changed since you confirmed it. Create this draft invoice instead?"
+      : "Create this draft invoice?",
+    `Customer: ${named(invoice.customerName, invoice.customerId)}`,
+    `Number: ${invoice.invoiceNumber}`,
+    `Invoice date: ${invoice.invoiceDate}`,
+    `Service period: ${invoice.periodStart} to ${invoice.periodEnd}`,
+    `Net: ${eur(invoice.netAmount)}`,
+    `VAT ${invoice.taxRate} %: ${eur(invoice.taxAmount)}`,
+    `Gross: ${eur(invoice.grossAmount)}`,
+    ...(invoice.notes ? [`Notes: ${invoice.notes}`] : []),
+    "It stays a draft in the Invoicing Service; nothing is sent to the customer.",
+  ];
+  return new AskToConfirm(lines.join("\n"), "Yes, create this draft invoice", state);
+}
+
+function countedText(fromTime: TimeBasis | undefined): string {
+  if (fromTime === undefined) return "";
+  const { time } = fromTime;
+  const entries = time.entries
+    .slice(0, ENTRY_LINES)
+    .map(
+      (e) =>
+        `- ${e.start} to ${e.end.slice(11, 16)} · ${e.minutes} min · ${e.projectName ?? e.projectId}${e.description ? ` · "${e.description}"` : ""} (id ${e.id})`,
+    );
+  const more =
+    time.entries.length > ENTRY_LINES
+      ? [`… and ${time.entries.length - ENTRY_LINES} more (in the data).`]
+      : [];
+  return [
+    `\nNet from time: ${time.minutes} min = ${time.hours} h × ${eur(time.hourlyRate ?? 0)}/h = ${eur(time.amount ?? 0)}, from these ${time.entryCount} completed entries:`,
+    ...entries,
+    ...more,
+  ].join("\n");
+}
+
+function describe(invoice: InvoiceView): string {
   const id = invoice.id === null ? "" : ` (id ${invoice.id})`;
-  return `${invoice.status} invoice ${invoice.invoiceNumber}${id} for ${named(invoice.customerName, invoice.customerId)}, dated ${invoice.invoiceDate}, service period ${invoice.periodStart} to ${invoice.periodEnd}: net ${eur(invoice.netAmount)} + ${invoice.taxRate} % VAT ${eur(invoice.taxAmount)} = gross ${eur(invoice.grossAmount)}`;
+  return `${invoice.status} invoice ${invoice.invoiceNumber}${id} for ${named(invoice.customerName, invoice.customerId)}, dated ${invoice.invoiceDate}, service period ${invoice.periodStart} to ${invoice.periodEnd}: net ${eur(invoice.netAmount)} + ${invoice.taxRate} % VAT ${eur(invoice.taxAmount)} = gross ${eur(invoice.grossAmount)}${invoice.notes ? `, notes "${invoice.notes}"` : ""}`;
 }
 
 async function servicePeriod(

@@ -10,7 +10,7 @@ export const eurReportTool = defineTool({
   name: "eur_report",
   title: "EÜR (income-surplus) report",
   description:
-    "The income-surplus report (Einnahmenüberschussrechnung, EÜR) for one year: income split freiberuflich / gewerblich, number of invoices, expenses and profit.",
+    "The income-surplus report (Einnahmenüberschussrechnung, EÜR) for one year, as the Invoicing Service reports it for that year: income split freiberuflich / gewerblich, the number of invoices it counts, expenses and profit. The figures are the service's own, not recomputed here; a year without paid invoices and expenses is said to be so.",
   kind: "read",
   input: z.object({
     year: z
@@ -49,11 +49,18 @@ export const eurReportTool = defineTool({
       profit: report.profit,
       currency: "EUR" as const,
     };
+    const empty = data.income.invoiceCount === 0 && data.expenses.count === 0;
     const text = [
-      `EÜR ${data.year}`,
-      `Income: ${eur(data.income.total)} from ${data.income.invoiceCount} invoices (freiberuflich ${eur(data.income.freiberuflich)}, gewerblich ${eur(data.income.gewerblich)}).`,
-      `Expenses: ${eur(data.expenses.total)} (${data.expenses.count} items).`,
-      `Profit: ${eur(data.profit)}.`,
+      `EÜR ${data.year}, as the Invoicing Service reports it for that year (its figures, not recomputed here):`,
+      ...(empty
+        ? [
+            `The service has no paid invoices and no expenses for ${data.year} (income ${eur(data.income.total)}, expenses ${eur(data.expenses.total)}, profit ${eur(data.profit)}). If that is unexpected, check the year, or whether that year's invoices are marked paid in the service.`,
+          ]
+        : [
+            `Income: ${eur(data.income.total)} from ${data.income.invoiceCount} invoices (freiberuflich ${eur(data.income.freiberuflich)}, gewerblich ${eur(data.income.gewerblich)}).`,
+            `Expenses: ${eur(data.expenses.total)} (${data.expenses.count} items).`,
+            `Profit: ${eur(data.profit)}.`,
+          ]),
     ].join("\n");
     return { data, text, links: [{ uri: `invoicing://reports/eur/${data.year}`, name: `EÜR ${data.year}` }] };
   },

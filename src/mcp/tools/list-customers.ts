@@ -9,7 +9,7 @@ export const listCustomersTool = defineTool({
   name: "list_customers",
   title: "List customers",
   description:
-    "Lists the active customers with their ids, hourly rates and activity types, optionally filtered by a name search.",
+    "Lists the active customers with their ids, hourly rates and activity types, optionally filtered by a name search. A name search also finds former (inactive) customers this session has already met, e.g. on old invoices, marked as inactive.",
   kind: "read",
   input: z.object({
     query: z
@@ -29,13 +29,18 @@ export const listCustomersTool = defineTool({
         email: z.string().nullable(),
         hourlyRate: z.number().nullable(),
         activityType: z.string().nullable(),
+        active: z.boolean().describe("false for a former customer (the service lists only active ones)."),
       }),
     ),
     ...pageOutput,
   }),
   example: { query: "mueller" },
   async handler(args, context) {
-    const all = await context.directory.customers();
+    const active = await context.directory.customers();
+    const activeIds = new Set(active.map((c) => c._id));
+    // Former customers only for a search: the plain list is the service's list of active ones.
+    const former = args.query ? context.directory.formerCustomers().filter((c) => !activeIds.has(c._id)) : [];
+    const all = [...active, ...former];
     const wanted = args.query ? foldings(args.query) : [];
     const matching = all
       .filter(
@@ -49,12 +54,13 @@ export const listCustomersTool = defineTool({
       email: c.email ? cleanText(c.email, 200) : null,
       hourlyRate: c.hourlyRate ?? null,
       activityType: c.activityType ?? null,
+      active: c.isActive !== false,
     }));
     const lines = [
       pageLine(customers.length, window.total, window.offset, "customers"),
       ...customers.map(
         (c) =>
-          `- ${c.name} (id ${c.id})${c.hourlyRate === null ? "" : ` · ${eur(c.hourlyRate)}/h`}${c.activityType ? ` · ${c.activityType}` : ""}${c.email ? ` · ${c.email}` : ""}`,
+          `- ${c.name} (id ${c.id})${c.hourlyRate === null ? "" : ` · ${eur(c.hourlyRate)}/h`}${c.activityType ? ` · ${c.activityType}` : ""}${c.email ? ` · ${c.email}` : ""}${c.active ? "" : " · inactive (former customer)"}`,
       ),
     ];
     return { data: { customers, ...window }, text: lines.join("\n") };

@@ -3,6 +3,8 @@ import { listInvoices } from "../../api/invoices.js";
 import { invoiceStatusSchema } from "../../api/schemas.js";
 import { formatDay } from "../../domain/dates/format.js";
 import { fromCents, toCents } from "../../domain/money.js";
+import { servicePeriodDays } from "../../domain/period-billing.js";
+import { cleanText } from "../../domain/text.js";
 import { customerArg, dayArg, limitArg, moneyOutput, offsetArg, pageOutput } from "../args.js";
 import { dayRange, withinDays } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
@@ -20,13 +22,19 @@ const invoiceRow = z.object({
   taxRate: z.number().nullable(),
   taxAmount: moneyOutput.nullable(),
   grossAmount: moneyOutput.nullable(),
+  periodStart: z
+    .string()
+    .nullable()
+    .describe("First day of the service period, YYYY-MM-DD; null when the service does not return it"),
+  periodEnd: z.string().nullable().describe("Last day of the service period; null when not returned"),
+  notes: z.string().nullable().describe("The invoice's notes; null when none are returned"),
 });
 
 export const listInvoicesTool = defineTool({
   name: "list_invoices",
   title: "List invoices",
   description:
-    "Lists invoices, newest first, filtered by status, customer and invoice date, one page at a time, with net and gross sums over everything that matches (not just the page). Use it to find invoice ids and numbers, or to answer 'what did I invoice in March?'.",
+    "Lists invoices, newest first, filtered by status, customer and invoice date, one page at a time, with net and gross sums over everything that matches (not just the page). Use it to find invoice ids and numbers, or to answer 'what did I invoice in March?'. The REST API has no payment dates: status paid says that an invoice is paid, not when, so never read 'nothing was paid this week' from invoice dates. 'Paid this week' needs the webhook receiver (recent_events): run `invoicing-mcp webhooks serve` and set INVOICING_INBOX to its inbox file.",
   kind: "read",
   input: z.object({
     status: invoiceStatusSchema
@@ -48,10 +56,10 @@ export const listInvoicesTool = defineTool({
     const inRange = withinDays(await dayRange(args.from, args.to, context), context.timeZone);
     const customer =
       args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);
-    const [{ items }, names] = await Promise.all([
-      listInvoices(context.client(), args.status === undefined ? {} : { status: args.status }),
-      context.directory.customerNames(),
-    ]);
+    const { items } = await listInvoices(
+      context.client(),
+      args.status === undefined ? {} : { status: args.status },
+    );
     const matching = items
       // Also here: how the service treats an unknown or unsupported filter is not shown.
       .filter((invoice) => args.status === undefined || invoice.status === args.status)
@@ -66,26 +74,35 @@ export const listInvoicesTool = defineTool({
       gross += toCents(invoice.grossAmount ?? invoice.netAmount + (invoice.taxAmount ?? 0));
     }
     const { slice, ...window } = page(matching, args.offset, args.limit);
-    const rows = slice.map((invoice) => ({
-      id: invoice._id,
-      invoiceNumber: invoice.invoiceNumber,
-      customerId: invoice.customerId,
-      customerName: names.get(invoice.customerId) ?? null,
-      invoiceDate: formatDay(invoice.invoiceDate, context.timeZone),
-      status: invoice.status,
-      activityType: invoice.activityType ?? null,
-      netAmount: invoice.netAmount,
-      taxRate: invoice.taxRate ?? null,
-      taxAmount: invoice.taxAmount ?? null,
-      grossAmount: invoice.grossAmount ?? null,
-    }));
+    // Former customers' names come from the summary endpoint, asked only for this page's ids.
+    const names = await context.directory.customerNames(slice.map((invoice) => invoice.customerId));
+    const rows = slice.map((invoice) => {
+      const served = servicePeriodDays(invoice, context.timeZone);
+      return {
+        id: invoice._id,
+        invoiceNumber: invoice.invoiceNumber,
+        customerId: invoice.customerId,
+        customerName: names.get(invoice.customerId) ?? null,
+        invoiceDate: formatDay(invoice.invoiceDate, context.timeZone),
+        status: invoice.status,
+        activityType: invoice.activityType ?? null,
+        netAmount: invoice.netAmount,
+        taxRate: invoice.taxRate ?? null,
+        taxAmount: invoice.taxAmount ?? null,
+        grossAmount: invoice.grossAmount ?? null,
+        periodStart: served?.start ?? null,
+        periodEnd: served?.end ?? null,
+        // Notes are written by people (or other systems): data, cleaned and bounded.
+        notes: invoice.notes ? cleanText(invoice.notes, 300) : null,
+      };
+    });
     const sums = { netAmount: fromCents(net), grossAmount: fromCents(gross), currency: "EUR" as const };
 
     const lines = [
       `${pageLine(rows.length, window.total, window.offset, "invoices")} All ${window.total} together: net ${eur(sums.netAmount)}, gross ${eur(sums.grossAmount)}.`,
       ...rows.map(
         (r) =>
-          `- ${r.invoiceNumber} (id ${r.id}) · ${r.invoiceDate} · ${r.status} · ${named(r.customerName ?? undefined, r.customerId)} · net ${eur(r.netAmount)}${r.grossAmount === null ? "" : ` · gross ${eur(r.grossAmount)}`}`,
+          `- ${r.invoiceNumber} (id ${r.id}) · ${r.invoiceDate} · ${r.status} · ${named(r.customerName ?? undefined, r.customerId)} · net ${eur(r.netAmount)}${r.grossAmount === null ? "" : ` · gross ${eur(r.grossAmount)}`}${r.periodStart === null ? "" : ` · period ${r.periodStart} to ${r.periodEnd}`}${r.notes === null ? "" : ` · notes "${r.notes}"`}`,
       ),
     ];
     return { data: { invoices: rows, ...window, sums }, text: lines.join("\n") };

@@ -8,7 +8,7 @@ export const listProjectsTool = defineTool({
   name: "list_projects",
   title: "List projects",
   description:
-    "Lists the active projects with their ids and customers, optionally for one customer. Use it to find the project for log_time.",
+    "Lists the active projects with their ids and customers, optionally for one customer. Use it to find a project's id and its customer.",
   kind: "read",
   input: z.object({
     customer: customerArg.optional().describe("Only this customer's projects (id or name)."),

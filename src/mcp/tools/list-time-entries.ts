@@ -54,12 +54,11 @@ export const listTimeEntriesTool = defineTool({
     // Whether the service's bounds are inclusive is not shown: ask a day wider, then filter exactly.
     const widen = (day: string | undefined, days: number) =>
       day === undefined ? undefined : formatDay(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS, "UTC");
-    const [{ items }, customerNames, projectNames] = await Promise.all([
+    const [{ items }, projectNames] = await Promise.all([
       listTimeEntries(context.client(), {
         ...(range.from === undefined ? {} : { from: widen(range.from, -1)! }),
         ...(range.to === undefined ? {} : { to: widen(range.to, 1)! }),
       }),
-      context.directory.customerNames(),
       context.directory.projectNames(),
     ]);
     const inRange = withinDays(range, context.timeZone);
@@ -75,6 +74,7 @@ export const listTimeEntriesTool = defineTool({
     const totalMinutes = matching.reduce((sum, e) => sum + (minutesOf(e) ?? 0), 0);
 
     const { slice, ...window } = page(matching, args.offset, args.limit);
+    const customerNames = await context.directory.customerNames(slice.map((e) => e.customerId));
     const entries = slice.map((e) => ({
       id: e._id,
       start: formatInstant(e.startTime, context.timeZone),

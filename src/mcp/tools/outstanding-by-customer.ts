@@ -47,6 +47,10 @@ export const outstandingByCustomerTool = defineTool({
     const customer =
       args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);
     const report = await getOutstandingByCustomer(context.client(), customer?._id);
+    // The report names its customers; where it leaves a name out, the directory may know it.
+    const unnamed = report.customers.filter((c) => cleanText(c.customerName) === "").map((c) => c.customerId);
+    const names =
+      unnamed.length === 0 ? new Map<string, string>() : await context.directory.customerNames(unnamed);
     const customers = report.customers
       .map((c) => {
         const invoices = c.invoices
@@ -62,7 +66,7 @@ export const outstandingByCustomerTool = defineTool({
           }));
         return {
           customerId: c.customerId,
-          customerName: cleanText(c.customerName, 120),
+          customerName: cleanText(c.customerName, 120) || names.get(c.customerId) || "(name unknown)",
           openAmount: args.overdueOnly ? sum(invoices.map((i) => i.grossAmount)) : c.openAmount,
           overdueAmount: c.overdueAmount,
           maxDaysOverdue: Math.max(0, ...invoices.map((i) => i.daysOverdue)),

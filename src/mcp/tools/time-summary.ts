@@ -1,9 +1,29 @@
 import { z } from "zod";
+import { listInvoices } from "../../api/invoices.js";
+import type { Customer, CustomerTimeSummary } from "../../api/schemas.js";
 import { getCustomerTimeSummary } from "../../api/time-entries.js";
+import { formatDuration } from "../../domain/dates/duration.js";
+import { loadDates } from "../../domain/dates/lazy.js";
 import { cleanText } from "../../domain/text.js";
 import { customerArg, moneyOutput } from "../args.js";
+import type { ToolContext } from "../context.js";
+import { dateContext } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
-import { eur, hours } from "../format.js";
+import { eur, hours, named } from "../format.js";
+import {
+  countTime,
+  coveringInvoiceOutput,
+  describeInvoice,
+  describeTime,
+  guessNote,
+  invoicesThatMayCover,
+  loadPeriodEntries,
+  periodOutput,
+  periodTimeOutput,
+} from "../period-facts.js";
+
+/** A single customer's entries are listed in the text up to this many; the data holds them all. */
+const ENTRY_LINES = 40;
 
 const summaryRow = z.object({
   customerId: z.string(),
@@ -11,33 +31,61 @@ const summaryRow = z.object({
   hourlyRate: z.number().nullable(),
   totalHours: z.number(),
   billedHours: z.number(),
-  unbilledHours: z.number(),
-  unbilledAmount: moneyOutput,
+  unbilledHours: z.number().describe("the service's own figure, over all periods"),
+  unbilledAmount: moneyOutput.describe("the service's own figure, over all periods"),
   weekHours: z.number().describe("this week (Monday to Sunday)"),
   monthHours: z.number().describe("this calendar month"),
   byMonth: z.array(
     z.object({ month: z.string().describe("YYYY-MM"), hours: z.number(), amount: moneyOutput }),
   ),
+  inPeriod: z
+    .object({
+      time: periodTimeOutput,
+      mayAlreadyBeBilledBy: z
+        .array(coveringInvoiceOutput)
+        .describe(
+          "this customer's invoices whose service period overlaps the period (or, without one, dated near it)",
+        ),
+    })
+    .optional()
+    .describe("Only with `period`."),
 });
+
+type Row = z.infer<typeof summaryRow>;
 
 export const timeSummaryTool = defineTool({
   name: "time_summary",
   title: "Hours per customer",
   description:
-    "Hours per customer: billed, unbilled and the unbilled amount at the customer's rate, this week, this month, and by month. Without a customer, covers every active customer. Use it before invoicing unbilled time.",
+    'Hours per customer: billed, unbilled and the unbilled amount at the customer\'s rate, this week, this month, and by month. Without a customer, covers every active customer. With `period` ("last month", "Oktober 2026"), also that period\'s completed hours and amount at the customer\'s rate, split by project, and the invoices that may already bill that period. Use it with a period before invoicing time: the unbilled amount spans every period, never one month.',
   kind: "read",
   input: z.object({
     customer: customerArg
       .optional()
       .describe("Only this customer (id or name); default all active customers."),
+    period: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe(
+        'A period to count, e.g. "last month", "letzten Monat", "Oktober 2026", "Q3 2026", "2026-10-01..2026-10-15". Entries count by their start, in your time zone.',
+      ),
   }),
   output: z.object({
+    period: periodOutput.optional().describe("Only with `period`."),
     customers: z.array(summaryRow),
     totals: z.object({
       unbilledHours: z.number(),
       unbilledAmount: moneyOutput,
       weekHours: z.number(),
       monthHours: z.number(),
+      periodHours: z.number().optional().describe("Only with `period`."),
+      periodAmount: moneyOutput
+        .nullable()
+        .optional()
+        .describe("Only with `period`; null if a rate is missing."),
     }),
     currency: z.literal("EUR"),
   }),
@@ -47,41 +95,150 @@ export const timeSummaryTool = defineTool({
       args.customer === undefined
         ? await context.directory.customers()
         : [await context.directory.resolveCustomer(args.customer)];
-    const summaries = await Promise.all(targets.map((c) => getCustomerTimeSummary(context.client(), c._id)));
-    const customers = summaries
-      .map((s) => ({
-        customerId: s.customerId,
-        customerName: cleanText(s.customerName, 200),
-        hourlyRate: s.hourlyRate ?? null,
-        totalHours: s.totalHours,
-        billedHours: s.billedHours,
-        unbilledHours: s.unbilledHours,
-        unbilledAmount: s.unbilledAmount,
-        weekHours: s.weekHours,
-        monthHours: s.monthHours,
-        byMonth: s.monthlyBreakdown.map((m) => ({ month: m.monthKey, hours: m.hours, amount: m.amount })),
-      }))
-      .sort(
-        (a, b) => b.unbilledAmount - a.unbilledAmount || a.customerName.localeCompare(b.customerName, "de"),
-      );
-    const add = (pick: (c: (typeof customers)[number]) => number) =>
+    const period =
+      args.period === undefined
+        ? undefined
+        : (await loadDates()).parsePeriod(args.period, dateContext(context));
+    const [summaries, periodRows] = await Promise.all([
+      Promise.all(targets.map((c) => getCustomerTimeSummary(context.client(), c._id))),
+      period === undefined ? undefined : inPeriodRows(targets, period, context),
+    ]);
+    const customers: Row[] = summaries.map((s, index) => ({
+      ...summaryOf(s),
+      ...(periodRows === undefined ? {} : { inPeriod: periodRows[index]! }),
+    }));
+    customers.sort(
+      (a, b) =>
+        (b.inPeriod?.time.minutes ?? 0) - (a.inPeriod?.time.minutes ?? 0) ||
+        b.unbilledAmount - a.unbilledAmount ||
+        a.customerName.localeCompare(b.customerName, "de"),
+    );
+    const add = (pick: (c: Row) => number) =>
       Math.round(customers.reduce((sum, c) => sum + pick(c), 0) * 100) / 100;
     const totals = {
       unbilledHours: add((c) => c.unbilledHours),
       unbilledAmount: add((c) => c.unbilledAmount),
       weekHours: add((c) => c.weekHours),
       monthHours: add((c) => c.monthHours),
+      ...(period === undefined
+        ? {}
+        : {
+            periodHours: add((c) => c.inPeriod?.time.hours ?? 0),
+            periodAmount: customers.some((c) => c.inPeriod?.time.amount === null)
+              ? null
+              : add((c) => c.inPeriod?.time.amount ?? 0),
+          }),
     };
-    const lines = [
-      `Unbilled: ${hours(totals.unbilledHours)} worth ${eur(totals.unbilledAmount)}; this week ${hours(totals.weekHours)}, this month ${hours(totals.monthHours)}.`,
-      ...customers.map((c) => {
-        const recent = c.byMonth
-          .slice(-3)
-          .map((m) => `${m.month} ${hours(m.hours)}`)
-          .join(", ");
-        return `- ${c.customerName} (id ${c.customerId}): unbilled ${hours(c.unbilledHours)} = ${eur(c.unbilledAmount)}, billed ${hours(c.billedHours)}, week ${hours(c.weekHours)}, month ${hours(c.monthHours)}${recent ? `; recent months: ${recent}` : ""}`;
-      }),
-    ];
-    return { data: { customers, totals, currency: "EUR" as const }, text: lines.join("\n") };
+    const data = {
+      ...(period === undefined
+        ? {}
+        : { period: { start: period.start, end: period.end, label: period.label } }),
+      customers,
+      totals,
+      currency: "EUR" as const,
+    };
+    const text =
+      period === undefined ? overviewText(customers, totals) : periodText(customers, totals, period);
+    return { data, text };
   },
 });
+
+function summaryOf(s: CustomerTimeSummary): Omit<Row, "inPeriod"> {
+  return {
+    customerId: s.customerId,
+    customerName: cleanText(s.customerName, 200),
+    hourlyRate: s.hourlyRate ?? null,
+    totalHours: s.totalHours,
+    billedHours: s.billedHours,
+    unbilledHours: s.unbilledHours,
+    unbilledAmount: s.unbilledAmount,
+    weekHours: s.weekHours,
+    monthHours: s.monthHours,
+    byMonth: s.monthlyBreakdown.map((m) => ({ month: m.monthKey, hours: m.hours, amount: m.amount })),
+  };
+}
+
+async function inPeriodRows(
+  targets: readonly Customer[],
+  period: { start: string; end: string },
+  context: ToolContext,
+): Promise<NonNullable<Row["inPeriod"]>[]> {
+  const [entries, { items: invoices }, projectNames] = await Promise.all([
+    loadPeriodEntries(context, period),
+    listInvoices(context.client()),
+    context.directory.projectNames(),
+  ]);
+  return targets.map((customer) => ({
+    time: countTime(
+      entries.filter((e) => e.customerId === customer._id),
+      customer.hourlyRate,
+      projectNames,
+      context.timeZone,
+    ),
+    mayAlreadyBeBilledBy: invoicesThatMayCover(invoices, customer._id, period, context.timeZone),
+  }));
+}
+
+function overviewText(
+  customers: Row[],
+  totals: { unbilledHours: number; unbilledAmount: number; weekHours: number; monthHours: number },
+): string {
+  return [
+    `Unbilled: ${hours(totals.unbilledHours)} worth ${eur(totals.unbilledAmount)}; this week ${hours(totals.weekHours)}, this month ${hours(totals.monthHours)}.`,
+    ...customers.map((c) => {
+      const recent = c.byMonth
+        .slice(-3)
+        .map((m) => `${m.month} ${hours(m.hours)}`)
+        .join(", ");
+      return `- ${c.customerName} (id ${c.customerId}): unbilled ${hours(c.unbilledHours)} = ${eur(c.unbilledAmount)}, billed ${hours(c.billedHours)}, week ${hours(c.weekHours)}, month ${hours(c.monthHours)}${recent ? `; recent months: ${recent}` : ""}`;
+    }),
+  ].join("\n");
+}
+
+function periodText(
+  customers: Row[],
+  totals: { periodHours?: number; periodAmount?: number | null },
+  period: { start: string; end: string; label: string },
+): string {
+  const withTime = customers.filter((c) => (c.inPeriod?.time.entryCount ?? 0) > 0);
+  const without = customers.filter((c) => (c.inPeriod?.time.entryCount ?? 0) === 0);
+  const single = customers.length === 1;
+  const lines = [
+    `Time in ${period.label} (${period.start} to ${period.end}), completed entries by their start (running timers excluded), at each customer's rate: ${hours(totals.periodHours ?? 0)}${totals.periodAmount == null ? "" : ` = ${eur(totals.periodAmount)}`}.`,
+  ];
+  for (const c of single ? customers : withTime) {
+    const inPeriod = c.inPeriod!;
+    lines.push(`- ${named(c.customerName, c.customerId)}: ${describeTime(inPeriod.time)}.`);
+    lines.push(
+      `  The service's own unbilled total for this customer (all periods, not just this one): ${hours(c.unbilledHours)} = ${eur(c.unbilledAmount)}.`,
+    );
+    const covering = inPeriod.mayAlreadyBeBilledBy;
+    lines.push(
+      covering.length === 0
+        ? "  No invoice of this customer seems to cover this period."
+        : `  May already be billed by ${covering.length} invoice${covering.length === 1 ? "" : "s"}:${guessNote(covering)}`,
+    );
+    for (const invoice of covering) lines.push(`  · ${describeInvoice(invoice)} [${invoice.basis}]`);
+    if (single) {
+      for (const e of inPeriod.time.entries.slice(0, ENTRY_LINES)) {
+        lines.push(
+          `  · ${e.start} to ${e.end.slice(11, 16)} · ${formatDuration(e.minutes)} · ${e.projectName ?? e.projectId}${e.description ? ` · "${e.description}"` : ""} (id ${e.id})`,
+        );
+      }
+      if (inPeriod.time.entries.length > ENTRY_LINES) {
+        lines.push(
+          `  … ${inPeriod.time.entries.length - ENTRY_LINES} more entries: list_time_entries shows them all.`,
+        );
+      }
+    }
+  }
+  if (!single && without.length > 0) {
+    lines.push(
+      `No time in the period: ${without.map((c) => named(c.customerName, c.customerId)).join(", ")}.`,
+    );
+  }
+  lines.push(
+    "To invoice one customer's period from this time: create_invoice with fromTime: true, customer and period (preview with dryRun: true).",
+  );
+  return lines.join("\n");
+}

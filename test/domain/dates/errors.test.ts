@@ -44,6 +44,21 @@ describe("DateInputError", () => {
     expect(e.examples.length).toBeGreaterThanOrEqual(4);
   });
 
+  it("never offers the refused phrase itself as an example (case and spaces aside)", () => {
+    const e = new DateInputError("instant", " Last  Monday ", "it has no time of day");
+    expect(e.message).toMatch(
+      /^Could not read " Last {2}Monday " as a date\/time: it has no time of day\. Try /,
+    );
+    expect(e.examples).not.toContain("last Monday");
+    expect(e.message).not.toContain('"last Monday"');
+    expect(e.message).toContain('"yesterday 9:00"');
+  });
+
+  it("takes the examples that fit the refusal when the kind's usual ones would not", () => {
+    const e = new DateInputError("instant", "gestern", "it has no time of day", ["17:00", "gestern 17 Uhr"]);
+    expect(e.message).toMatch(/Try "17:00", "gestern 17 Uhr"\.$/);
+  });
+
   it("neutralises control characters and cuts long input in the message, keeping the raw input on the error", () => {
     const nasty = `yesterday\u0000\n${"x".repeat(200)}`;
     const e = errorOf(() => parseInstant(nasty, SUNDAY));

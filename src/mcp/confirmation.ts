@@ -1,0 +1,65 @@
+/**
+ * Asking the person, through the SDK: a handler's `AskToConfirm` becomes an `input_required` result
+ * (a form the client shows), and the retried call's answer becomes the handler's `Confirmation`.
+ * The SDK serves both protocol eras with this: 2026-07-28 clients fulfil the request and call again;
+ * on older connections its shim sends `elicitation/create` and runs the handler again itself.
+ */
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
+  type InputRequiredResult,
+  inputRequired,
+  inputResponse,
+  type McpServer,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+import type { AskToConfirm, Confirmation } from "./define-tool.js";
+
+const KEY = "confirm";
+
+export function confirmationOf(ctx: ServerContext, server: McpServer): Confirmation {
+  const view = inputResponse(ctx.mcpReq.inputResponses, KEY);
+  const state = ctx.mcpReq.requestState<unknown>();
+  return {
+    supported: canShowForm(ctx, server),
+    ...(view.kind === "elicit"
+      ? {
+          answer: {
+            action: view.action,
+            // The answer comes from the client: only a literal true counts as a yes.
+            confirmed: view.action === "accept" && view.content?.[KEY] === true,
+            state: typeof state === "string" ? state : undefined,
+          },
+        }
+      : {}),
+  };
+}
+
+export function askResult(ask: AskToConfirm): InputRequiredResult {
+  return inputRequired({
+    inputRequests: {
+      [KEY]: inputRequired.elicit({
+        message: ask.message,
+        requestedSchema: {
+          type: "object",
+          properties: { [KEY]: { type: "boolean", title: ask.checkbox, default: false } },
+          required: [KEY],
+        },
+      }),
+    },
+    requestState: ask.state,
+  });
+}
+
+/**
+ * A form (not only a URL) can be shown. 2026-07-28 requests carry the client's capabilities each
+ * time; older connections declared them once at initialize. A bare `elicitation: {}` means forms.
+ */
+function canShowForm(ctx: ServerContext, server: McpServer): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const perRequest = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+  // Deprecated for 2026 requests, but where a 2025-era connection's capabilities live.
+  const elicitation = (perRequest ?? server.server.getClientCapabilities())?.elicitation;
+  if (elicitation === undefined) return false;
+  return elicitation.form !== undefined || elicitation.url === undefined;
+}

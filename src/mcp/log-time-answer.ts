@@ -1,0 +1,86 @@
+/**
+ * What log_time answers: one entry as it was logged or found, or a batch entry by entry (created,
+ * already logged, not yet sent, failed), with what to do about the rest.
+ */
+import { formatDuration } from "../domain/dates/duration.js";
+import { formatInstant } from "../domain/dates/format.js";
+import { amountForHours, fromCents, toCents } from "../domain/money.js";
+import { cleanText } from "../domain/text.js";
+import type { ToolContext } from "./context.js";
+import { eur, named } from "./format.js";
+import { type BatchOutcome, type EntryStatus, span } from "./log-time-batch.js";
+import type { PlannedEntry } from "./log-time-entry.js";
+
+export function entryData<Id extends string | null>(planned: PlannedEntry, id: Id, context: ToolContext) {
+  const rate = planned.owner?.hourlyRate;
+  return {
+    id,
+    projectId: planned.project._id,
+    projectName: cleanText(planned.project.name),
+    customerId: planned.customerId,
+    customerName: planned.owner ? cleanText(planned.owner.name) : null,
+    start: formatInstant(planned.startMs, context.timeZone),
+    end: formatInstant(planned.endMs, context.timeZone),
+    durationMinutes: planned.minutes,
+    description: planned.description ?? null,
+    value:
+      rate === undefined || rate === null
+        ? null
+        : fromCents(amountForHours(planned.minutes / 60, toCents(rate))),
+  };
+}
+
+/** "2h 30m on Website Relaunch (prj_1) for Müller & Söhne GmbH (cus_1), … (237.50 EUR at 95.00 EUR/h)" */
+export function describeEntry(planned: PlannedEntry, value: number | null, when: string): string {
+  const rate = planned.owner?.hourlyRate ?? 0;
+  const description = planned.description ? `: "${cleanText(planned.description, 120)}"` : "";
+  const worth = value === null ? "" : ` (${eur(value)} at ${eur(rate)}/h)`;
+  return `${formatDuration(planned.minutes)} on ${named(planned.project.name, planned.project._id)} for ${named(planned.owner?.name, planned.customerId)}, ${when}${description}${worth}`;
+}
+
+const STATUS_WORDS: Record<EntryStatus, string> = {
+  created: "created",
+  already_exists: "already logged, not created again",
+  not_sent: "not yet sent",
+  failed: "failed",
+};
+
+export function batchAnswer(outcome: BatchOutcome, context: ToolContext) {
+  const rows = outcome.entries.map((e, i) => ({
+    index: i + 1,
+    status: e.status,
+    ...entryData(e.entry, e.id, context),
+    problem: e.problem ?? null,
+  }));
+  const count = (status: EntryStatus) => rows.filter((r) => r.status === status).length;
+  const sendAfter =
+    outcome.sendAfterMs === null ? null : formatInstant(outcome.sendAfterMs, context.timeZone);
+  const batch = {
+    created: count("created"),
+    alreadyLogged: count("already_exists"),
+    notSent: count("not_sent"),
+    failed: count("failed"),
+    sendAfter,
+    entries: rows,
+  };
+  const total = rows.length;
+  const head = [
+    `Batch of ${total}: ${batch.created} created, ${batch.alreadyLogged} already logged (not created again)${batch.failed ? `, ${batch.failed} failed` : ""}${batch.notSent ? `, ${batch.notSent} not yet sent` : ""}.`,
+  ];
+  if (batch.notSent > 0 && sendAfter !== null) {
+    head.push(
+      `The service's rate limit allows the rest from ${sendAfter}. Then call log_time again with the same entries: those already logged are recognised, only the missing ones are created.`,
+    );
+  } else if (batch.failed > 0 || batch.notSent > 0) {
+    head.push(
+      "Check the failed entry with list_time_entries, then call log_time again with the same entries: those already logged are recognised, only the missing ones are created.",
+    );
+  }
+  const lines = rows.map((r, i) => {
+    const e = outcome.entries[i]!;
+    const id = r.id ? ` ${r.id}` : "";
+    const problem = r.problem ? `: ${r.problem}` : "";
+    return `- ${r.index}. ${STATUS_WORDS[r.status]}${id} · ${describeEntry(e.entry, r.value, span(e.entry, context))}${problem}`;
+  });
+  return { batch, text: [...head, ...lines].join("\n") };
+}

@@ -1,0 +1,246 @@
+/**
+ * Logging one entry or a batch, the same way: every entry is resolved and checked (names, phrases,
+ * durations, overlaps with what is stored and with each other) before the first POST, so a batch
+ * with one bad entry creates nothing. The stored entries are listed once per week the batch touches,
+ * not once per entry: N entries cost at most N POSTs plus one listing per week.
+ *
+ * An entry identical to a stored one is a replay and is not sent again, which also makes a batch cut
+ * short by the rate limit safe to send again whole: what was created is recognised, the rest is sent.
+ */
+import type { TimeEntry } from "../api/schemas.js";
+import { createTimeEntry, listTimeEntries } from "../api/time-entries.js";
+import { DateInputError } from "../domain/dates/errors.js";
+import { formatDay, formatLocalDateTime } from "../domain/dates/format.js";
+import { InputError } from "../domain/input-error.js";
+import { cleanText } from "../domain/text.js";
+import { mondayOf, overlaps, shiftDay } from "../domain/time-slots.js";
+import { ApiError, RateLimitedError } from "../http/errors.js";
+import { PathParameterError } from "../http/path.js";
+import type { ToolContext } from "./context.js";
+import { errorText } from "./error-text.js";
+import { type EntryInput, type PlannedEntry, planEntry } from "./log-time-entry.js";
+
+export const MAX_BATCH = 50;
+
+export type EntryStatus = "created" | "already_exists" | "not_sent" | "failed";
+
+export interface EntryOutcome {
+  entry: PlannedEntry;
+  status: EntryStatus;
+  id: string | null;
+  /** For a failed entry: what happened and what to do. */
+  problem?: string;
+}
+
+export interface BatchOutcome {
+  entries: EntryOutcome[];
+  /** When entries were left unsent by the rate limit: the earliest time the window allows them. */
+  sendAfterMs: number | null;
+}
+
+/** Problems found before anything was sent, by entry (1-based, as the person counts). */
+class EntryProblems {
+  readonly list: { index: number; text: string }[] = [];
+  add(index: number, text: string): void {
+    this.list.push({ index, text });
+  }
+}
+
+/**
+ * Plans, checks and sends. A single entry (`single`) fails with its own error, as a call always
+ * has; a batch fails with every problem listed by entry, or reports each entry's outcome.
+ */
+export async function logEntries(
+  inputs: readonly EntryInput[],
+  context: ToolContext,
+  { single }: { single: boolean },
+): Promise<BatchOutcome> {
+  const problems = new EntryProblems();
+  const planned: PlannedEntry[] = [];
+  for (const [i, input] of inputs.entries()) {
+    try {
+      planned.push(await planEntry(input, context));
+    } catch (error) {
+      if (single || !isInputProblem(error)) throw error;
+      problems.add(i + 1, errorText(error));
+    }
+  }
+  if (problems.list.length > 0) throw refusal(problems, inputs.length);
+
+  const stored = await storedAround(planned, context);
+  const replays = planned.map((entry) => stored.find((s) => isSameEntry(s, entry)));
+
+  const clashes = await overlapProblems(planned, replays, stored, context);
+  if (clashes.list.length > 0) {
+    if (single) throw new InputError(singleOverlapText(clashes.list[0]!.text));
+    throw refusal(clashes, inputs.length);
+  }
+
+  const outcomes: EntryOutcome[] = planned.map((entry, i) => {
+    const replay = replays[i];
+    return replay
+      ? { entry, status: "already_exists", id: replay._id }
+      : { entry, status: "not_sent", id: null };
+  });
+  let sendAfterMs: number | null = null;
+  for (const outcome of outcomes) {
+    if (outcome.status !== "not_sent") continue;
+    try {
+      outcome.id = (await send(outcome.entry, context)).id;
+      outcome.status = "created";
+    } catch (error) {
+      if (single || !(error instanceof ApiError)) throw error;
+      if (error instanceof RateLimitedError) {
+        // Not sent, so safe: this one and the rest wait for the window (said to the whole second).
+        sendAfterMs = Math.ceil(error.retryAt.getTime() / 1000) * 1000;
+      } else {
+        outcome.status = "failed";
+        outcome.problem = errorText(error, { verifyWith: "list_time_entries" });
+      }
+      break;
+    }
+  }
+  return { entries: outcomes, sendAfterMs };
+}
+
+function isInputProblem(error: unknown): boolean {
+  return (
+    error instanceof InputError || error instanceof DateInputError || error instanceof PathParameterError
+  );
+}
+
+function send(entry: PlannedEntry, context: ToolContext) {
+  return createTimeEntry(context.client(), {
+    projectId: entry.project._id,
+    customerId: entry.customerId,
+    startTime: entry.startMs,
+    endTime: entry.endMs,
+    ...(entry.description === undefined ? {} : { description: entry.description }),
+  });
+}
+
+/**
+ * The stored entries near the batch: one listing per week its entries start in. Whether the
+ * service's day bounds are inclusive, and in which zone, is not shown, so each asks a day wider on
+ * each side (an entry is at most 24 h, so one that overlaps starts no earlier than the day before).
+ */
+async function storedAround(planned: readonly PlannedEntry[], context: ToolContext): Promise<TimeEntry[]> {
+  const weeks = new Map<string, { from: string; to: string }>();
+  for (const entry of planned) {
+    const startDay = formatDay(entry.startMs, context.timeZone);
+    const endDay = formatDay(entry.endMs, context.timeZone);
+    const week = mondayOf(startDay);
+    const range = weeks.get(week) ?? { from: startDay, to: endDay };
+    weeks.set(week, {
+      from: startDay < range.from ? startDay : range.from,
+      to: endDay > range.to ? endDay : range.to,
+    });
+  }
+  const lists = await Promise.all(
+    [...weeks.values()].map((range) =>
+      listTimeEntries(context.client(), { from: shiftDay(range.from, -1), to: shiftDay(range.to, 1) }),
+    ),
+  );
+  const byId = new Map<string, TimeEntry>();
+  for (const { items } of lists) for (const item of items) byId.set(item._id, item);
+  return [...byId.values()];
+}
+
+function isSameEntry(stored: TimeEntry, entry: PlannedEntry): boolean {
+  return (
+    stored.projectId === entry.project._id &&
+    stored.customerId === entry.customerId &&
+    stored.startTime === entry.startMs &&
+    stored.endTime === entry.endMs &&
+    // The service may store a missing description as "".
+    (stored.description?.trim() || undefined) === entry.description
+  );
+}
+
+/** Completed stored entries: a running timer has no end to overlap with yet. */
+function completedSlot(stored: TimeEntry): { startMs: number; endMs: number } | undefined {
+  if (stored.isRunning === true || stored.endTime == null) return undefined;
+  return { startMs: stored.startTime, endMs: stored.endTime };
+}
+
+async function overlapProblems(
+  planned: readonly PlannedEntry[],
+  replays: readonly (TimeEntry | undefined)[],
+  stored: readonly TimeEntry[],
+  context: ToolContext,
+): Promise<EntryProblems> {
+  const problems = new EntryProblems();
+  const fresh = planned.map((entry, i) => ({ entry, i })).filter(({ i }) => replays[i] === undefined);
+  const hits = fresh.map(({ entry }) =>
+    entry.allowOverlap
+      ? []
+      : stored.filter((s) => {
+          const slot = completedSlot(s);
+          return slot !== undefined && overlaps(slot, entry);
+        }),
+  );
+  const names =
+    hits.some((h) => h.length > 0) &&
+    (await Promise.all([
+      context.directory.projectNames(),
+      context.directory.customerNames(hits.flat().map((s) => s.customerId)),
+    ]));
+  fresh.forEach(({ entry, i }, k) => {
+    const found = hits[k]!;
+    if (found.length > 0 && names) {
+      const [projects, customers] = names;
+      const rows = found
+        .sort((a, b) => a.startTime - b.startTime)
+        .map((s) => `  - ${storedLine(s, projects, customers, context)}`);
+      problems.add(
+        i + 1,
+        `${span(entry, context)} overlaps ${found.length === 1 ? "a stored entry" : `${found.length} stored entries`}:\n${rows.join("\n")}`,
+      );
+    }
+    // Within the batch: each pair once, reported on the later entry.
+    for (const { entry: earlier, i: j } of fresh) {
+      if (j >= i || entry.allowOverlap || earlier.allowOverlap || !overlaps(earlier, entry)) continue;
+      problems.add(i + 1, `${span(entry, context)} overlaps entry ${j + 1} (${span(earlier, context)}).`);
+    }
+  });
+  problems.list.sort((a, b) => a.index - b.index);
+  return problems;
+}
+
+function storedLine(
+  s: TimeEntry,
+  projects: Map<string, string>,
+  customers: Map<string, string>,
+  context: ToolContext,
+): string {
+  const project = projects.get(s.projectId) ?? "project not active";
+  const customer = customers.get(s.customerId) ?? "customer unknown";
+  const slot = completedSlot(s)!;
+  const description = s.description ? ` · "${cleanText(s.description, 120)}"` : "";
+  return `${s._id} · ${project} (${s.projectId}) · ${customer} (${s.customerId}) · ${span(slot, context)}${description}`;
+}
+
+/** "2026-11-20 09:00–11:30" in the user's zone; the end's day only when it differs. */
+export function span(slot: { startMs: number; endMs: number }, context: ToolContext): string {
+  const start = formatLocalDateTime(slot.startMs, context.timeZone);
+  const end = formatLocalDateTime(slot.endMs, context.timeZone);
+  return `${start}–${end.slice(0, 10) === start.slice(0, 10) ? end.slice(11) : end}`;
+}
+
+const NO_EDIT =
+  "To correct a stored entry, change it in the Invoicing Service: there is no tool to edit or delete entries.";
+
+function singleOverlapText(problem: string): string {
+  return `Not logged: ${problem}\nIf both are right (work for two customers at once, say), call log_time again with allowOverlap: true. ${NO_EDIT}`;
+}
+
+function refusal(problems: EntryProblems, total: number): InputError {
+  const count = new Set(problems.list.map((p) => p.index)).size;
+  const lines = problems.list.map((p) => `- entry ${p.index}: ${p.text}`);
+  const overlap = problems.list.some((p) => p.text.includes(" overlaps "))
+    ? `\nIf an overlap is right (work for two customers at once, say), set allowOverlap: true on that entry. ${NO_EDIT}`
+    : "";
+  return new InputError(
+    `Nothing was logged: ${count} of ${total} entries ${count === 1 ? "needs" : "need"} a change. Correct ${count === 1 ? "it" : "them"} and send the whole batch again.\n${lines.join("\n")}${overlap}`,
+  );
+}

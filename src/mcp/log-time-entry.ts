@@ -1,0 +1,118 @@
+/**
+ * One time entry as log_time receives it (names and phrases) turned into what would be sent: the
+ * project and customer records, start and end instants, the description. Everything a person can
+ * get wrong is refused here, before any request that writes.
+ */
+import type { Customer, Project } from "../api/schemas.js";
+import { parseDuration } from "../domain/dates/duration.js";
+import { DateInputError } from "../domain/dates/errors.js";
+import { formatInstant, formatLocalDateTime } from "../domain/dates/format.js";
+import { loadDates } from "../domain/dates/lazy.js";
+import { InputError } from "../domain/input-error.js";
+import { spokenDuration } from "../domain/time-slots.js";
+import type { ToolContext } from "./context.js";
+import { dateContext, resolveEnd } from "./date-args.js";
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** What the person gave for one entry. */
+export interface EntryInput {
+  project: string;
+  customer?: string | undefined;
+  start: string;
+  end?: string | undefined;
+  duration?: string | undefined;
+  description?: string | undefined;
+  allowOverlap?: boolean | undefined;
+}
+
+/** One entry resolved and checked, ready to compare with what is stored and to send. */
+export interface PlannedEntry {
+  project: Project;
+  customerId: string;
+  /** The customer record, when known (its name and rate). */
+  owner: Customer | undefined;
+  startMs: number;
+  endMs: number;
+  minutes: number;
+  description: string | undefined;
+  allowOverlap: boolean;
+}
+
+/** Examples of a start with a time of day, for a start that has none. */
+const START_EXAMPLES = ["yesterday 9:00", "gestern 14 Uhr", "2026-03-29 09:00", "last Monday 8:30"];
+
+export async function planEntry(input: EntryInput, context: ToolContext): Promise<PlannedEntry> {
+  const customer =
+    input.customer === undefined ? undefined : await context.directory.resolveCustomer(input.customer);
+  const project = await context.directory.resolveProject(input.project, customer?._id);
+  const customerId = customer?._id ?? project.customerId;
+  const owner = customer ?? (await context.directory.customerById(customerId));
+
+  const start = (await loadDates()).resolveInstant(input.start, dateContext(context));
+  if (start.timeOfDay === "start-of-day") {
+    throw new DateInputError(
+      "instant",
+      input.start,
+      "it has no time of day; say when the work began",
+      START_EXAMPLES,
+    );
+  }
+  const endMs = await endOf(input, start.ms, context);
+  const minutes = Math.round((endMs - start.ms) / 60_000);
+  if (endMs <= start.ms)
+    throw new InputError(
+      `The end (${formatInstant(endMs, context.timeZone)}) must be after the start (${formatInstant(start.ms, context.timeZone)}).`,
+    );
+  if (endMs - start.ms > DAY_MS)
+    throw new InputError(
+      `${spokenDuration(minutes)} is longer than 24 hours; log each day as its own entry.`,
+    );
+  if (endMs > context.now().getTime() + 5 * 60_000) {
+    throw new InputError(
+      `The entry ends in the future (${formatInstant(endMs, context.timeZone)}); log time after the work is done.`,
+    );
+  }
+  return {
+    project,
+    customerId,
+    owner,
+    startMs: start.ms,
+    endMs,
+    minutes,
+    description: input.description?.trim() || undefined,
+    allowOverlap: input.allowOverlap === true,
+  };
+}
+
+async function endOf(input: EntryInput, startMs: number, context: ToolContext): Promise<number> {
+  const byDuration =
+    input.duration === undefined ? undefined : startMs + parseDuration(input.duration) * 60_000;
+  if (input.end === undefined) {
+    if (byDuration !== undefined) return byDuration;
+    throw new InputError(
+      'Give an end ("17:00", "today 17:30") or a duration ("2.5h", "90 min") for the entry.',
+    );
+  }
+  const end = await resolveEnd(input.end, startMs, context);
+  if (end.timeOfDay === "start-of-day") {
+    throw new DateInputError("instant", input.end, "it has no time of day; an end needs one", [
+      "17:00",
+      "16:30",
+      "gestern 17 Uhr",
+    ]);
+  }
+  if (byDuration !== undefined && byDuration !== end.ms && end.ms > startMs) {
+    // Both given and they disagree: which one is right only the person knows.
+    const span = `${clock(startMs, context)}–${clock(end.ms, context)}`;
+    const actual = Math.round((end.ms - startMs) / 60_000);
+    throw new InputError(
+      `${span} is ${spokenDuration(actual)}, not ${spokenDuration(Math.round((byDuration - startMs) / 60_000))}: give only the end or only the duration.`,
+    );
+  }
+  return end.ms;
+}
+
+function clock(ms: number, context: ToolContext): string {
+  return formatLocalDateTime(ms, context.timeZone).slice(11);
+}
