@@ -83,7 +83,6 @@ await step("Invoice that month again, with a note for the extra meeting.", "crea
   ...fromTime,
   notes: "inkl. Abstimmungstermin",
 });
-// Overlapping time entry refused (log_time's overlap guard, issue 10): its step goes here.
 await step("How did last year go, freiberuflich vs. gewerblich?", "eur_report", { year: "last year" });
 await step("Und dieses Jahr?", "eur_report", { year: "dieses Jahr" });
 

@@ -5,7 +5,7 @@
  */
 import { parseEnvelope } from "./envelope.js";
 import { eventId } from "./inbox-format.js";
-import type { AppendOutcome, InboxWriter } from "./inbox-writer.js";
+import { type AppendOutcome, type InboxWriter, UnstorableEventError } from "./inbox-writer.js";
 import { verifySignature } from "./signature.js";
 
 export interface DeliveryDeps {
@@ -40,6 +40,10 @@ export async function acceptDelivery(
     const outcome = await deps.inbox.append({ id, receivedAt, ...check.envelope });
     return { status: 200, outcome, event, id };
   } catch (error) {
+    // Authentic but impossible to store (it nests too deep): like a malformed body, a 400.
+    if (error instanceof UnstorableEventError) {
+      return { status: 400, outcome: "rejected", reason: error.message, event, id };
+    }
     // Not stored, so not acknowledged: the service retries later (disk full, permissions, …).
     const reason = `inbox write failed: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
     return { status: 503, outcome: "rejected", reason, event, id };

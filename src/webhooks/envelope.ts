@@ -4,6 +4,8 @@
  * deliberately loose about what the document leaves open (unknown event names, extra fields,
  * any shape inside `data`), so a new event kind or field is stored, not refused.
  */
+import { MAX_JSON_DEPTH, nestsWithin } from "./json-depth.js";
+
 export interface Envelope {
   event: string;
   /** ISO 8601, as sent. */
@@ -24,6 +26,10 @@ export function parseEnvelope(raw: Uint8Array): EnvelopeCheck {
     return { ok: false, reason: "body is not JSON" };
   }
   if (!isObject(body)) return { ok: false, reason: "body is not a JSON object" };
+  // Nothing downstream (storing, reading, freezing) could handle it; the service never sends it.
+  if (!nestsWithin(body, MAX_JSON_DEPTH)) {
+    return { ok: false, reason: `body nests deeper than ${MAX_JSON_DEPTH} levels` };
+  }
   const { event, timestamp, data } = body;
   if (typeof event !== "string" || event === "" || event.length > MAX_EVENT_NAME) {
     return { ok: false, reason: "event must be a non-empty string" };

@@ -20,6 +20,8 @@ export interface EventRow {
   /** The amount the event is about, EUR: paid amount, gross, net or expense amount. */
   amount: number | null;
   description: string | null;
+  /** Values the inbox reader left out (out of range), as sentences. */
+  notes: readonly string[];
 }
 
 export function eventRow(event: InboxEvent): EventRow {
@@ -41,15 +43,20 @@ export function eventRow(event: InboxEvent): EventRow {
     customerName: text("customerName") ?? (isCustomer ? text("name") : null),
     amount: number("paidAmount") ?? number("grossAmount") ?? number("netAmount") ?? number("amount"),
     description: text("description"),
+    notes: event.notes ?? [],
   };
 }
+
+/** Years 1970 to 9999: any instant outside cannot be a payment, and some cannot even be formatted. */
+const LATEST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /** A payment happened at `paidAt`; the envelope's timestamp is only when it was announced. */
 export function occurredAt(event: InboxEvent): number {
   const paidAt = event.data.paidAt;
   if (event.event === "invoice.paid") {
-    if (typeof paidAt === "number" && Number.isFinite(paidAt)) return paidAt;
-    if (typeof paidAt === "string" && !Number.isNaN(Date.parse(paidAt))) return Date.parse(paidAt);
+    const ms =
+      typeof paidAt === "number" ? paidAt : typeof paidAt === "string" ? Date.parse(paidAt) : Number.NaN;
+    if (ms >= 0 && ms <= LATEST_INSTANT_MS) return ms;
   }
   return Date.parse(event.timestamp);
 }

@@ -8,6 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { type Envelope, isObject, isTimestamp } from "./envelope.js";
+import { MAX_JSON_DEPTH, nestsWithin } from "./json-depth.js";
 
 export const INBOX_FORMAT_VERSION = 1;
 
@@ -17,6 +18,8 @@ export interface InboxEvent extends Envelope {
   id: string;
   /** When the receiver stored it, ISO 8601 UTC with milliseconds. */
   receivedAt: string;
+  /** Set by readers when cleaning left a value out (see inbox-clean.ts); never stored. */
+  notes?: readonly string[];
 }
 
 const ID_SHAPE = /^[0-9a-f]{64}$/;
@@ -46,21 +49,6 @@ export function parseLine(line: string): InboxEvent | undefined {
   if (typeof id !== "string" || !ID_SHAPE.test(id)) return undefined;
   if (!isTimestamp(receivedAt) || !isTimestamp(timestamp)) return undefined;
   if (typeof event !== "string" || event === "" || !isObject(data)) return undefined;
+  if (!nestsWithin(data, MAX_JSON_DEPTH)) return undefined; // no reader could walk it safely
   return { id, receivedAt, event, timestamp, data };
-}
-
-/**
- * The complete records in `text`, in file order, each id once. A last line without its "\n" is
- * left out: it is either being written right now or was torn by a crash (and never acknowledged).
- */
-export function parseLines(text: string, seen: Set<string> = new Set()): InboxEvent[] {
-  const events: InboxEvent[] = [];
-  const complete = text.slice(0, text.lastIndexOf("\n") + 1);
-  for (const line of complete.split("\n")) {
-    const event = parseLine(line);
-    if (event === undefined || seen.has(event.id)) continue;
-    seen.add(event.id);
-    events.push(event);
-  }
-  return events;
 }

@@ -5,7 +5,9 @@
  * not, the file was replaced, and it reads it from the start).
  */
 import { type FileHandle, open } from "node:fs/promises";
-import { type InboxEvent, parseLines } from "./inbox-format.js";
+import { cleanInboxEvent } from "./inbox-clean.js";
+import { type InboxEvent, parseLine } from "./inbox-format.js";
+import { type LineReadOptions, scanLines } from "./inbox-lines.js";
 
 export interface InboxQuery {
   /** Only events whose `timestamp` is at or after this instant. */
@@ -20,7 +22,19 @@ interface Row {
   event: InboxEvent;
   /** `timestamp` as Unix ms, parsed once. */
   at: number;
+  /** The line's length in the file. */
+  bytes: number;
 }
+
+export interface InboxReadOptions extends LineReadOptions {
+  /**
+   * A reader keeps at most the newest lines adding up to this many bytes in memory, however large
+   * the file has grown (the receiver's retention keeps it at 64 MiB unless told otherwise).
+   */
+  maxBytes?: number;
+}
+
+export const DEFAULT_READ_MAX_BYTES = 256 * 1024 * 1024;
 
 interface Snapshot {
   /** Bytes consumed: the end of the last complete line. */
@@ -29,11 +43,12 @@ interface Snapshot {
   lastLineStart: number;
   lastLinePrefix: Buffer;
   rows: Row[];
+  /** The bytes of `rows`' lines. */
+  bytes: number;
   ids: Set<string>;
 }
 
 const PREFIX_BYTES = 96;
-const NEWLINE = 0x0a;
 const snapshots = new Map<string, Snapshot>();
 
 /**
@@ -41,8 +56,12 @@ const snapshots = new Map<string, Snapshot>();
  * arrival first). A missing file is an empty inbox. The events are frozen: they are shared between
  * calls.
  */
-export async function readInbox(path: string, query: InboxQuery = {}): Promise<InboxEvent[]> {
-  const rows = await loadRows(path);
+export async function readInbox(
+  path: string,
+  query: InboxQuery = {},
+  options: InboxReadOptions = {},
+): Promise<InboxEvent[]> {
+  const rows = await loadRows(path, options);
   const since = query.since?.getTime() ?? Number.NEGATIVE_INFINITY;
   const until = query.until?.getTime() ?? Number.POSITIVE_INFINITY;
   const types = query.type === undefined ? undefined : new Set([query.type].flat());
@@ -57,7 +76,7 @@ export async function readInbox(path: string, query: InboxQuery = {}): Promise<I
   return matches.sort((a, b) => b.at - a.at).map((row) => row.event);
 }
 
-async function loadRows(path: string): Promise<Row[]> {
+async function loadRows(path: string, options: InboxReadOptions): Promise<Row[]> {
   let handle: FileHandle;
   try {
     handle = await open(path, "r");
@@ -72,19 +91,40 @@ async function loadRows(path: string): Promise<Row[]> {
     const base = previous && (await stillContinues(handle, previous, size)) ? previous : undefined;
     const start = base?.offset ?? 0;
     if (base && size === start) return base.rows;
-    const added = await readRange(handle, start, size - start);
-    const end = added.lastIndexOf(NEWLINE) + 1; // a line still being written waits for next time
     // A copy: two reads running at once must not see each other's half-built state.
     const ids = new Set(base?.ids);
-    const fresh = parseLines(added.subarray(0, end).toString("utf8"), ids).map(toRow);
-    const rows = base ? [...base.rows, ...fresh] : fresh;
-    const lastLineStart = end === 0 ? (base?.lastLineStart ?? 0) : start + lastLineOffset(added, end);
+    const fresh: Row[] = [];
+    // Line by line: the file may be larger than any one string (a line still being written waits).
+    const scan = await scanLines(
+      handle,
+      start,
+      size,
+      (bytes) => {
+        const event = bytes === undefined ? undefined : parseLine(bytes.toString("utf8"));
+        if (event === undefined || ids.has(event.id)) return;
+        ids.add(event.id);
+        fresh.push(toRow(event, bytes!.length + 1));
+      },
+      options,
+    );
+    let rows = base ? [...base.rows, ...fresh] : fresh;
+    let bytes = (base?.bytes ?? 0) + fresh.reduce((sum, row) => sum + row.bytes, 0);
+    const maxBytes = options.maxBytes ?? DEFAULT_READ_MAX_BYTES;
+    if (maxBytes > 0 && bytes > maxBytes) {
+      let first = 0;
+      while (first < rows.length && bytes > maxBytes) bytes -= rows[first++]!.bytes;
+      rows = rows.slice(first); // their ids stay known, so a repeat further on is still skipped
+    }
+    const grew = scan.end > start;
+    const lastLineStart = grew ? scan.lastLineStart : (base?.lastLineStart ?? 0);
     const snapshot: Snapshot = {
-      offset: start + end,
+      offset: scan.end,
       lastLineStart,
-      lastLinePrefix:
-        end === 0 ? (base?.lastLinePrefix ?? Buffer.alloc(0)) : prefixOf(added, lastLineStart - start, end),
+      lastLinePrefix: grew
+        ? await readRange(handle, lastLineStart, Math.min(PREFIX_BYTES, scan.end - lastLineStart))
+        : (base?.lastLinePrefix ?? Buffer.alloc(0)),
       rows,
+      bytes,
       ids,
     };
     snapshots.set(path, snapshot);
@@ -111,17 +151,10 @@ async function readRange(handle: FileHandle, position: number, length: number): 
   return buffer.subarray(0, filled);
 }
 
-/** Start of the last complete line in `bytes[0, end)`, whose last byte is "\n". */
-function lastLineOffset(bytes: Buffer, end: number): number {
-  return end >= 2 ? bytes.lastIndexOf(NEWLINE, end - 2) + 1 : 0;
-}
-
-function prefixOf(bytes: Buffer, offset: number, end: number): Buffer {
-  return Buffer.from(bytes.subarray(offset, Math.min(offset + PREFIX_BYTES, end)));
-}
-
-function toRow(event: InboxEvent): Row {
-  return { event: deepFreeze(event), at: Date.parse(event.timestamp) };
+function toRow(stored: InboxEvent, bytes: number): Row {
+  const { event, notes } = cleanInboxEvent(stored);
+  const row = notes.length > 0 ? { ...event, notes } : event;
+  return { event: deepFreeze(row), at: Date.parse(event.timestamp), bytes };
 }
 
 function deepFreeze<T>(value: T): T {

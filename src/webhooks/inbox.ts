@@ -9,7 +9,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 
 export type { InboxEvent } from "./inbox-format.js";
-export { type InboxQuery, readInbox } from "./inbox-reader.js";
+export { type InboxQuery, type InboxReadOptions, readInbox } from "./inbox-reader.js";
 export { type WatchOptions, watchInbox } from "./inbox-watch.js";
 
 /**

@@ -1,6 +1,6 @@
 /**
  * `invoicing-mcp webhooks serve [--host H] [--port N] [--path P] [--inbox FILE] [--retention-days N]
- * [--max-events N]`: the receiver as a long-lived process of its own, until SIGINT or SIGTERM. The
+ * [--max-events N] [--max-mib N]`: the receiver as a long-lived process of its own, until SIGINT or SIGTERM. The
  * secret only ever comes from INVOICING_WEBHOOK_SECRET (a flag would show in every process list).
  */
 
@@ -12,6 +12,8 @@ import { InboxWriter } from "./inbox-writer.js";
 import { DEFAULT_HOST, DEFAULT_PATH, DEFAULT_PORT, startReceiver } from "./receiver.js";
 import { parseSecrets } from "./signature.js";
 
+const MIB = 1024 * 1024;
+
 export const USAGE = `Usage: invoicing-mcp webhooks serve [options]
 
   --host H             address to listen on (default ${DEFAULT_HOST}; put a TLS proxy in front)
@@ -20,6 +22,7 @@ export const USAGE = `Usage: invoicing-mcp webhooks serve [options]
   --inbox FILE         the inbox (default INVOICING_INBOX, else ~/.invoicing-mcp/inbox.jsonl)
   --retention-days N   drop events received more than N days ago (default ${DEFAULT_RETENTION.maxAgeDays}; 0 = never)
   --max-events N       keep at most the newest N events (default ${DEFAULT_RETENTION.maxEvents}; 0 = no limit)
+  --max-mib N          keep at most the newest N MiB of events (default ${DEFAULT_RETENTION.maxBytes / MIB}; 0 = no limit)
 
 The endpoint secret comes from INVOICING_WEBHOOK_SECRET (two, comma-separated, during a rotation).
 `;
@@ -41,6 +44,7 @@ const SERVE_OPTIONS = {
   inbox: { type: "string" },
   "retention-days": { type: "string" },
   "max-events": { type: "string" },
+  "max-mib": { type: "string" },
 } satisfies OptionSpec;
 
 export function parseServeArgs(argv: readonly string[]): ServeArgs {
@@ -48,6 +52,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   const given = (name: keyof typeof SERVE_OPTIONS) => options[name];
   const retentionDays = given("retention-days");
   const maxEvents = given("max-events");
+  const maxMib = given("max-mib");
   return {
     host: given("host") ?? DEFAULT_HOST,
     port: given("port") === undefined ? DEFAULT_PORT : integer("--port", given("port")!, 65_535),
@@ -62,6 +67,8 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
         maxEvents === undefined
           ? DEFAULT_RETENTION.maxEvents
           : integer("--max-events", maxEvents, 100_000_000),
+      maxBytes:
+        maxMib === undefined ? DEFAULT_RETENTION.maxBytes : integer("--max-mib", maxMib, 1_000_000) * MIB,
     },
   };
 }
@@ -81,9 +88,9 @@ export async function runWebhooks(argv: readonly string[], env: NodeJS.ProcessEn
   const args = parseServeArgs(rest);
   const secrets = parseSecrets(env.INVOICING_WEBHOOK_SECRET); // before anything is opened
   const inboxPath = args.inbox ?? defaultInboxPath(env);
-  const inbox = await InboxWriter.open(inboxPath, { retention: args.retention });
   const log = (entry: object) =>
     process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
+  const inbox = await InboxWriter.open(inboxPath, { retention: args.retention, log });
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   try {
     receiver = await startReceiver({ secrets, inbox, host: args.host, port: args.port, path: args.path });

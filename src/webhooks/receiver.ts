@@ -132,7 +132,9 @@ async function handle(ctx: Context, req: IncomingMessage, res: ServerResponse): 
   if (path === "/healthz") {
     if (req.method !== "GET" && req.method !== "HEAD")
       return void reply(res, 405, { ok: false }, { Allow: "GET" });
-    return void reply(res, 200, { ok: true, inbox: { events: ctx.inbox.size }, ...ctx.stats });
+    // Checks, and repairs, that the file being written is still the one at the inbox path.
+    const { ok, ...inbox } = await ctx.inbox.health();
+    return void reply(res, ok ? 200 : 503, { ok, inbox, ...ctx.stats });
   }
   if (path !== ctx.path) return rejected(404, "not found");
   if (req.method !== "POST") return rejected(405, `method ${req.method} not allowed`, 0, { Allow: "POST" });

@@ -1,4 +1,5 @@
 /** A real receiver on port 0 over a temporary inbox, and signed deliveries to it. */
+
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +7,7 @@ import { afterEach } from "vitest";
 import { InboxWriter, type InboxWriterOptions } from "../../src/webhooks/inbox-writer.js";
 import { type Receiver, type ReceiverOptions, startReceiver } from "../../src/webhooks/receiver.js";
 import { sign } from "../../src/webhooks/signature.js";
+import { waitFor } from "../helpers/wait-for.js";
 
 export const SECRET = "whsec_test_4f1c2a";
 
@@ -88,10 +90,7 @@ export async function inboxLines(path: string): Promise<Record<string, unknown>[
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
-export async function until(condition: () => boolean | Promise<boolean>, withinMs = 5_000): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${withinMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+/** Polls until `condition` holds (the suite's one waitFor). */
+export function until(condition: () => boolean | Promise<boolean>, withinMs = 5_000): Promise<void> {
+  return waitFor(condition, { withinMs });
 }

@@ -32,8 +32,12 @@ describe("watchInbox", () => {
     await until(() => calls > afterCompact);
     stop();
     const stopped = calls;
+    // A second watch on the same file sees the next append: once it has, the stopped one would have too.
+    let control = 0;
+    const stopControl = watchInbox(path, () => control++, { pollMs: 60_000 });
     await writer.append(event(4));
-    await new Promise((r) => setTimeout(r, 150));
+    await until(() => control >= 1);
+    stopControl();
     expect(calls).toBe(stopped);
     await writer.close();
   });
@@ -42,8 +46,12 @@ describe("watchInbox", () => {
     const dir = await tempDir();
     let calls = 0;
     const stop = watchInbox(join(dir, "inbox.jsonl"), () => calls++, { pollMs: 60_000 });
+    // A watch on the other file, in the same folder: once it has fired, the event was delivered.
+    let control = 0;
+    const stopControl = watchInbox(join(dir, "other.txt"), () => control++, { pollMs: 60_000 });
     await appendFile(join(dir, "other.txt"), "x");
-    await new Promise((r) => setTimeout(r, 150));
+    await until(() => control >= 1);
+    stopControl();
     expect(calls).toBe(0);
     stop();
   });

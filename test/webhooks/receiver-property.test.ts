@@ -1,7 +1,8 @@
 /**
  * Properties over the receiver's only trust boundary: whatever arrives in X-Service-Signature and
- * in the body, the answer is 200 or 401 (400 only for a correctly signed body that is not an event),
- * 200 exactly when the header is the body's signature, and nothing unsigned is ever stored.
+ * in the body, the answer is 401 unless the header is the body's signature; a correctly signed event
+ * is 200 and stored, a correctly signed body that is not an event is 400 and not stored, and
+ * nothing unsigned is ever stored.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -68,20 +69,50 @@ describe("random signatures and bodies", () => {
     expect(await inboxLines(rx.inboxPath)).toEqual([]);
   });
 
-  it("answer a correctly signed body with 200 or 400, never anything else", async () => {
+  it("answer a correctly signed event with 200 and store it, and a signed non-event with 400", async () => {
     const rx = await receiver();
-    const anyBody = fc.oneof(
-      fc.uint8Array({ maxLength: 500 }).map((b) => Buffer.from(b)),
-      fc.jsonValue().map((v) => Buffer.from(JSON.stringify(v) ?? "null")),
-      event.map((e) => Buffer.from(JSON.stringify(e))),
-    );
+    /** What the API document calls an event: an object with an event name, an ISO timestamp and a data object. */
+    const looksLikeEvent = (bytes: Uint8Array) => {
+      try {
+        const v = JSON.parse(Buffer.from(bytes).toString("utf8"));
+        return (
+          typeof v === "object" &&
+          v !== null &&
+          typeof v.event === "string" &&
+          /^\d{4}-\d{2}-\d{2}T/.test(String(v.timestamp)) &&
+          typeof v.data === "object" &&
+          v.data !== null &&
+          !Array.isArray(v.data)
+        );
+      } catch {
+        return false;
+      }
+    };
+    const notAnEvent = fc
+      .oneof(
+        fc.uint8Array({ maxLength: 500 }).map((b) => Buffer.from(b)),
+        fc.jsonValue().map((v) => Buffer.from(JSON.stringify(v) ?? "null")),
+        event.map((e) => Buffer.from(JSON.stringify({ ...e, data: [e.data] }))),
+        event.map((e) => Buffer.from(JSON.stringify({ ...e, timestamp: "yesterday" }))),
+      )
+      .filter((body) => !looksLikeEvent(body))
+      .map((body) => ({ body, expected: 400 }));
+    const anEvent = event.map((e) => ({ body: Buffer.from(JSON.stringify(e)), expected: 200 }));
+    let stored = 0;
     await fc.assert(
-      fc.asyncProperty(anyBody, async (body) => {
+      fc.asyncProperty(fc.oneof(anEvent, notAnEvent), async ({ body, expected }) => {
+        const before = (await inboxLines(rx.inboxPath)).length;
         const { status } = await deliver(rx.url, body);
-        expect([200, 400]).toContain(status);
+        expect(status).toBe(expected);
+        const after = (await inboxLines(rx.inboxPath)).length;
+        // An event is stored (once: a repeat of the same bytes is a duplicate); a non-event never.
+        if (expected === 400) expect(after).toBe(before);
+        else expect(after - before).toBeLessThanOrEqual(1);
+        stored += after - before;
       }),
       { numRuns: 150 },
     );
+    expect(stored).toBeGreaterThan(0);
   });
 });
 

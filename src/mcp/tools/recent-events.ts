@@ -2,9 +2,10 @@ import { z } from "zod";
 import { DateInputError } from "../../domain/dates/errors.js";
 import { dayBoundsUtc, formatInstant } from "../../domain/dates/format.js";
 import { loadDates } from "../../domain/dates/lazy.js";
+import { InputError } from "../../domain/input-error.js";
 import { fromCents, toCents } from "../../domain/money.js";
 import { EVENT_NAMES } from "../../webhooks/event-names.js";
-import { describeEvent, eventRow } from "../../webhooks/event-view.js";
+import { describeEvent, type EventRow, eventRow } from "../../webhooks/event-view.js";
 import { readInbox } from "../../webhooks/inbox.js";
 import { limitArg, moneyOutput, offsetArg, pageOutput } from "../args.js";
 import type { ToolContext } from "../context.js";
@@ -55,6 +56,9 @@ export const recentEventsTool = defineTool({
       paidAmount: moneyOutput.describe("sum of invoice.paid amounts among the matching events"),
       currency: z.literal("EUR"),
     }),
+    notes: z
+      .array(z.string())
+      .describe("values left out of the matching events because they were out of range (not in any sum)"),
   }),
   example: {},
   needsInbox: true,
@@ -76,9 +80,16 @@ export const recentEventsTool = defineTool({
       byType[row.event] = (byType[row.event] ?? 0) + 1;
       if (row.event === "invoice.paid" && row.amount !== null) paidCents += toCents(row.amount);
     }
+    if (!Number.isSafeInteger(paidCents)) {
+      // Each amount is bounded, but enough of them could still pass what adds up exactly.
+      throw new InputError(
+        "The payments in this period add up to more than can be summed exactly; ask for a shorter period.",
+      );
+    }
     const totals = { byType, paidAmount: fromCents(paidCents), currency: "EUR" as const };
+    const notes = leftOut(matching);
     const { slice, ...window } = page(matching, args.offset, args.limit);
-    const events = slice.map(({ receivedAt: _received, occurredAt, ...row }) => ({
+    const events = slice.map(({ receivedAt: _received, notes: _notes, occurredAt, ...row }) => ({
       ...row,
       occurredAt: formatInstant(occurredAt, context.timeZone),
     }));
@@ -91,14 +102,27 @@ export const recentEventsTool = defineTool({
       `${pageLine(events.length, window.total, window.offset, "events")}${counts ? ` By type: ${counts}.` : ""}${paid}`,
       ...events.map((row) => describeEvent(row, row.occurredAt.slice(0, 16).replace("T", " "))),
     ];
+    if (notes.length > 0) lines.push(`Left out as out of range (not in any sum): ${notes.join("; ")}.`);
     if (window.total === 0 && stored.length === 0) {
       lines.push(
         "The inbox is empty: is `invoicing-mcp webhooks serve` running and registered as the webhook endpoint?",
       );
     }
-    return { data: { events, ...window, totals }, text: lines.join("\n") };
+    return { data: { events, ...window, totals, notes }, text: lines.join("\n") };
   },
 });
+
+const MAX_NOTES = 10;
+
+/** What the inbox reader left out of the matching events, naming each event, at most ten. */
+function leftOut(rows: readonly EventRow[]): string[] {
+  const notes = rows.flatMap((row) => {
+    const which = row.invoiceNumber ?? row.invoiceId ?? row.customerId ?? row.id.slice(0, 12);
+    return row.notes.map((note) => `${row.event} ${which}: ${note}`);
+  });
+  if (notes.length <= MAX_NOTES) return notes;
+  return [...notes.slice(0, MAX_NOTES), `and ${notes.length - MAX_NOTES} more`];
+}
 
 /** A period phrase is its first day's start or last day's end; anything else is a point in time. */
 async function bound(text: string, side: "start" | "end", context: ToolContext): Promise<number> {
