@@ -154,6 +154,13 @@ first wave running at most 4 requests in flight) plus two round trips (${ms(firs
 answer), median over the runs: **≈ ${ms(governorMinimumMs, 0)}**. That is the rule's price for never sending a request the
 service might count in a full window; it is the gap between the two minimums.
 
+**What the governor believes.** The service's rate-limit headers steer the governor only within
+bounds: a limit is taken from 1 up to 10,000 a window (a service claiming 10⁹ would otherwise turn
+pacing off), and no pause it asks for, by \`Retry-After\` after a 429 or by
+\`X-RateLimit-Remaining: 0\` with a reset time, lasts longer than an hour (a \`Retry-After\` of 10⁹ s
+would otherwise stop every tool until a restart). The figures above are unaffected: the sandbox
+announces its real limit, and none of its waits come near the cap.
+
 ${notes()}
 
 Machine: ${machine}.`,

@@ -111,6 +111,11 @@ tax rate and amount, activity type) and writes days instead of millisecond times
 structuredContent has the same rows as typed JSON, for clients that use it; which of the two a
 client shows its model is the client's choice.
 
+Every string in these rows arrived cleaned and capped (src/api/schemas.ts: names 200 characters,
+invoice numbers 100, statuses 40), and every amount is written by the one formatter, so a hostile
+or broken service cannot make a page much longer than this one, or its amounts unreadable. Had the
+service not handed out its whole list, the first line would say so and carry no sums.
+
 Machine: ${machine}.`,
   );
 }

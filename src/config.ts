@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { type OptionSpec, parseOptions, UsageError } from "./cli/options.js";
-import { BaseUrlError, parseBaseUrl } from "./http/base-url.js";
+import { BaseUrlError, displayUrl, parseBaseUrl } from "./http/base-url.js";
 
 export interface Config {
   apiKey: string | undefined;
@@ -46,8 +46,16 @@ const settings = {
   apiKey: {
     env: "INVOICING_API_KEY",
     flag: undefined,
-    schema: z.string().optional(),
-    expected: "the API key",
+    // The key goes into an HTTP header: a line break or a non-ASCII character (a typographic quote,
+    // a non-breaking space from copy and paste) would make every request fail as if the network did.
+    schema: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        const problem = value === undefined ? undefined : keyProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+    expected: "the API key, printable ASCII characters only",
   },
   baseUrl: {
     env: "INVOICING_BASE_URL",
@@ -137,7 +145,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: readon
     } else {
       const source = fromFlag === undefined ? setting.env : `${setting.flag} (${setting.env})`;
       const detail = parsed.error.issues.find((issue) => issue.code === "custom")?.message;
-      const shown = name === "apiKey" || name === "webhookSecret" ? "" : ` "${String(raw)}"`;
+      const shown = shownValue(name, raw);
       problems.push(
         `${source}${shown} is not valid: expected ${setting.expected}${detail ? ` (${detail})` : ""}`,
       );
@@ -145,6 +153,23 @@ export function loadConfig(env: Record<string, string | undefined>, argv: readon
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config as unknown as Config;
+}
+
+/** The bad value as it may be printed: never a secret, never a URL's user-info. */
+function shownValue(name: keyof Config, raw: unknown): string {
+  if (name === "apiKey" || name === "webhookSecret") return "";
+  if (name === "baseUrl") return ` "${displayUrl(String(raw))}"`;
+  return ` "${String(raw)}"`;
+}
+
+/** What is wrong with a key, in words that do not repeat it; undefined when it can be sent. */
+function keyProblem(key: string): string | undefined {
+  if (/[\r\n]/.test(key)) return "it contains a line break; copy the key alone, on one line";
+  if (/[\p{Cc}]/u.test(key)) return "it contains a control character (a tab or similar); copy the key alone";
+  if (/[^\x20-\x7e]/.test(key)) {
+    return "it contains a non-ASCII character (a typographic quote, a non-breaking space, an umlaut); copy the key again from the service's settings";
+  }
+  return undefined;
 }
 
 /** The command line's twins of the variables, as the strings the schemas read (a switch as "true"/"false"). */

@@ -74,4 +74,50 @@ describe("loadConfig", () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect(error?.message).not.toContain("sk_live_secret");
   });
+
+  it.each([
+    ["https://user:s3cretPass@invoicing.example.com"],
+    ["http://admin:s3cretPass@invoicing.example.com/api/v1"],
+    ["https://:s3cretPass@invoicing.example.com"],
+    ["https://s3cretPass@invoicing.example.com?token=s3cretPass"],
+    ["notaurl://user:s3cretPass@"],
+    ["https://user:s3cretPass@exa mple.com"],
+  ])("refuses a base URL with user-info without echoing it: %s", (url) => {
+    const error = (() => {
+      try {
+        loadConfig({ INVOICING_BASE_URL: url });
+      } catch (caught) {
+        return caught as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error?.message).toContain("INVOICING_BASE_URL");
+    expect(error?.message).not.toContain("s3cretPass");
+  });
+
+  it.each([
+    ["a line break", "sk_live_abc\ndef"],
+    ["a trailing CR LF", "sk_live_abcdef\r\n"],
+    ["a tab", "sk_live_abc\tdef"],
+    ["a NUL", "sk_live_abc\u0000def"],
+    ["a non-breaking space", "sk_live_abc\u00a0def"],
+    ["typographic quotes", "\u201csk_live_abcdef\u201d"],
+    ["an umlaut", "sk_live_abcdüf"],
+  ])("refuses a key with %s, naming the variable and never the key", (_label, key) => {
+    const error = (() => {
+      try {
+        loadConfig({ INVOICING_API_KEY: key });
+      } catch (caught) {
+        return caught as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error?.message).toMatch(/INVOICING_API_KEY is not valid/);
+    expect(error?.message).not.toContain("sk_live");
+    expect(error?.message).not.toContain("abc");
+  });
+
+  it("accepts a key of printable ASCII", () => {
+    expect(loadConfig({ INVOICING_API_KEY: "sk_live_AbC-123.xyz=" }).apiKey).toBe("sk_live_AbC-123.xyz=");
+  });
 });

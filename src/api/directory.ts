@@ -13,6 +13,7 @@ import { cleanText } from "../domain/text.js";
 import type { ApiClient } from "../http/client.js";
 import { ApiError, NotFoundError } from "../http/errors.js";
 import { getCustomerSummary, listCustomers } from "./customers.js";
+import { itemsOf, type ListResult, wholeList } from "./list.js";
 import { listProjects } from "./projects.js";
 import type { Customer, Project } from "./schemas.js";
 
@@ -26,8 +27,8 @@ interface Cached<T> {
 }
 
 export class Directory {
-  private customersCache: Cached<Customer[]> | undefined;
-  private projectsCache: Cached<Project[]> | undefined;
+  private customersCache: Cached<ListResult<Customer>> | undefined;
+  private projectsCache: Cached<ListResult<Project>> | undefined;
   /** Former customers learnt from the summary endpoint; their names rarely change, so kept for the session. */
   private readonly former = new Map<string, Customer>();
   /** Ids the summary endpoint did not know, and when: asked again only after the TTL. */
@@ -39,20 +40,31 @@ export class Directory {
     private readonly ttlMs = DIRECTORY_TTL_MS,
   ) {}
 
-  customers(): Promise<Customer[]> {
-    this.customersCache = this.fresh(
-      this.customersCache,
-      async () => (await listCustomers(this.client())).items,
-    );
+  /** The customer list as read: whole, or partial with the reason. */
+  customerList(): Promise<ListResult<Customer>> {
+    this.customersCache = this.fresh(this.customersCache, () => listCustomers(this.client()));
     return this.customersCache.value;
   }
 
-  projects(): Promise<Project[]> {
-    this.projectsCache = this.fresh(
-      this.projectsCache,
-      async () => (await listProjects(this.client())).items,
-    );
+  projectList(): Promise<ListResult<Project>> {
+    this.projectsCache = this.fresh(this.projectsCache, () => listProjects(this.client()));
     return this.projectsCache.value;
+  }
+
+  /**
+   * Every active customer, or an IncompleteListError: a name matched against part of the list could
+   * pick the wrong customer (the exact one may be on a page never read), and a total would under-count.
+   */
+  async customers(): Promise<Customer[]> {
+    return wholeList(
+      await this.customerList(),
+      "customers",
+      "names cannot be matched and totals would be short",
+    );
+  }
+
+  async projects(): Promise<Project[]> {
+    return wholeList(await this.projectList(), "projects", "project names cannot be matched safely");
   }
 
   /** After a write that changes the lists. */
@@ -96,7 +108,9 @@ export class Directory {
    * answers; `ids` that are neither are looked up first (rows of former customers' invoices).
    */
   async customerNames(ids: Iterable<string> = []): Promise<Map<string, string>> {
-    const names = new Map((await this.customers()).map((c) => [c._id, cleanText(c.name, 200)]));
+    // Labels only: what could be read of the list is enough to name a row.
+    const listed = itemsOf(await this.customerList());
+    const names = new Map(listed.map((c) => [c._id, cleanText(c.name, 200)]));
     const missing = [...new Set(ids)].filter((id) => !names.has(id));
     await Promise.all(missing.map((id) => this.formerCustomer(id, { quiet: true })));
     for (const [id, customer] of this.former)
@@ -141,7 +155,7 @@ export class Directory {
   }
 
   async projectNames(): Promise<Map<string, string>> {
-    return new Map((await this.projects()).map((p) => [p._id, cleanText(p.name, 200)]));
+    return new Map(itemsOf(await this.projectList()).map((p) => [p._id, cleanText(p.name, 200)]));
   }
 
   private fresh<T>(cached: Cached<T> | undefined, load: () => Promise<T>): Cached<T> {

@@ -3,19 +3,65 @@
  * pages by itself would hand back fewer items than `total`. Then we ask for the rest the two usual
  * ways at once (`offset`, and `page` of the same size) and keep going while new items arrive, so a
  * paging server is read whole and one that ignores the parameters costs one extra request.
+ *
+ * A list that could not be read whole (the service stopped handing out new items, or the call's
+ * time or rate budget ran out) is a different type from a whole one: its items are `itemsRead`, not
+ * `items`, so no caller can sum, search or check for duplicates in it without deciding what a partial
+ * list means for its answer. `wholeList` is that decision for callers that need everything.
  */
 import { z } from "zod";
 import type { ApiClient, Query } from "../http/client.js";
+import { ApiError } from "../http/errors.js";
 
-const MAX_PAGES = 50;
+/** Far beyond any real account at any page size; the call's budget usually ends a runaway first. */
+const MAX_PAGES = 1_000;
 const metaSchema = z.object({ total: z.number().int().nonnegative() }).partial().nullish();
 
-export interface ListResult<T> {
+export interface WholeList<T> {
+  complete: true;
   items: T[];
   /** `meta.total` as the service reported it (the item count where it reported none). */
   total: number;
-  /** False when the service reported more items than it would hand out. */
-  complete: boolean;
+}
+
+export interface PartialList<T> {
+  complete: false;
+  /** What could be read: not everything, so not to be summed or searched for duplicates. */
+  itemsRead: T[];
+  /** What the service said there is. */
+  total: number;
+  /** Why the rest is missing, as a clause: "the service stopped handing out new items after 1000". */
+  reason: string;
+}
+
+export type ListResult<T> = WholeList<T> | PartialList<T>;
+
+/**
+ * Thrown where a caller needs the whole list (a replay or overlap check, a total over every
+ * customer) and could only get part of it. Its message is the sentence to show.
+ */
+export class IncompleteListError extends Error {
+  constructor(
+    readonly what: string,
+    readonly list: PartialList<unknown>,
+    consequence: string,
+  ) {
+    super(
+      `Only ${list.itemsRead.length} of ${list.total} ${what} could be read (${list.reason}), so ${consequence}. Try again in a minute; if it persists, the service is not handing out its whole list: check it in the service itself.`,
+    );
+    this.name = "IncompleteListError";
+  }
+}
+
+/** The items of a whole list, or an IncompleteListError that says what cannot be done without the rest. */
+export function wholeList<T>(list: ListResult<T>, what: string, consequence: string): T[] {
+  if (list.complete) return list.items;
+  throw new IncompleteListError(what, list, consequence);
+}
+
+/** Whatever could be read, for display only (labels, a page with a note that it is partial). */
+export function itemsOf<T>(list: ListResult<T>): T[] {
+  return list.complete ? list.items : list.itemsRead;
 }
 
 export async function listAll<T extends { _id: string }>(
@@ -26,25 +72,49 @@ export async function listAll<T extends { _id: string }>(
 ): Promise<ListResult<T>> {
   const first = await client.get(path, z.array(itemSchema), query);
   const items = [...first.data];
-  const total = totalOf(first.meta) ?? items.length;
+  const reported = totalOf(first.meta);
   const seen = new Set(items.map((item) => item._id));
   const pageSize = items.length;
+  let stopped: string | undefined;
 
-  for (let page = 2; items.length < total && pageSize > 0 && page <= MAX_PAGES; page++) {
-    const next = await client.get(path, z.array(itemSchema), {
-      ...query,
-      offset: items.length,
-      limit: pageSize,
-      page,
-    });
-    const fresh = next.data.filter((item) => !seen.has(item._id));
-    if (fresh.length === 0) break;
+  for (let page = 2; items.length < (reported ?? 0); page++) {
+    if (pageSize === 0) {
+      stopped = "the first page was empty";
+      break;
+    }
+    if (page > MAX_PAGES) {
+      stopped = `it would take more than ${MAX_PAGES} pages`;
+      break;
+    }
+    let fresh: T[];
+    try {
+      const next = await client.get(path, z.array(itemSchema), {
+        ...query,
+        offset: items.length,
+        limit: pageSize,
+        page,
+      });
+      fresh = next.data.filter((item) => !seen.has(item._id));
+    } catch (error) {
+      // Out of time or requests part-way: say how far we got rather than lose what was read.
+      if (error instanceof ApiError && (error.kind === "rate_limited" || error.kind === "timeout")) {
+        stopped = `page ${page} could not be fetched: ${error.kind === "timeout" ? "no answer in time" : "the rate limit"}`;
+        break;
+      }
+      throw error;
+    }
+    if (fresh.length === 0) {
+      stopped = `the service stopped handing out new items after ${items.length}`;
+      break;
+    }
     for (const item of fresh) {
       seen.add(item._id);
       items.push(item);
     }
   }
-  return { items, total: Math.max(total, items.length), complete: items.length >= total };
+  const total = Math.max(reported ?? items.length, items.length);
+  if (stopped === undefined) return { complete: true, items, total };
+  return { complete: false, itemsRead: items, total, reason: stopped };
 }
 
 function totalOf(meta: unknown): number | undefined {

@@ -3,13 +3,46 @@
  * dropped; a wrong type is refused. Fields the document lists but a reasonable server might leave
  * empty (contact details, colours, notes, a running timer's end) are optional or nullable, so the
  * client copes with any reasonable answer where the document says "not shown".
+ *
+ * Every string the service returns is text from outside and is cleaned and capped here, on the way
+ * in, by one function (cleanText): no control, bidi or line-break characters, no 10 KB values. An id
+ * must look like an id (it goes back into paths and into answers a model reads); one that does not
+ * makes the answer an invalid response.
  */
 import { z } from "zod";
+import { MAX_AMOUNT_EUR, roundToCents } from "../domain/money.js";
+import { cleanText } from "../domain/text.js";
 
-const id = z.string().min(1);
-const amount = z.number().finite();
+/** Letters, digits and `_ . : ~ -`, starting with a letter or digit: every id scheme in use fits. */
+const PLAUSIBLE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:~-]{0,199}$/;
+const id = z.string().regex(PLAUSIBLE_ID, "not a plausible id (letters, digits and _ . : ~ - only)");
+/** Text from the service, cleaned and capped at `max` characters. */
+const text = (max: number) => z.string().transform((value) => cleanText(value, max));
+/**
+ * EUR: finite, at most MAX_AMOUNT_EUR either way (anything larger is no real amount, and would make
+ * sums inexact), and rounded half-up to the cent on the way in, so a row shown and a sum of rows
+ * are made of the same cents.
+ */
+const amount = z
+  .number()
+  .finite()
+  .refine((value) => Math.abs(value) <= MAX_AMOUNT_EUR, `beyond ±${MAX_AMOUNT_EUR} EUR`)
+  .transform(roundToCents);
+/** Hours and counts of days: finite and bounded like amounts, not rounded. */
+const quantity = z
+  .number()
+  .finite()
+  .refine((value) => Math.abs(value) <= MAX_AMOUNT_EUR, "implausibly large");
 const unixMs = z.number().finite();
-const optionalText = z.string().nullish();
+const name = text(200);
+const shortText = text(40);
+const optionalText = text(500).nullish();
+/** As long as what the tools accept, so a replay compares like with like. */
+export const NOTES_MAX = 2000;
+export const DESCRIPTION_MAX = 1000;
+export const INVOICE_NUMBER_MAX = 100;
+const notesText = text(NOTES_MAX).nullish();
+const descriptionText = text(DESCRIPTION_MAX).nullish();
 /** What we send and filter by: the values the document names. */
 export const activityTypeSchema = z.enum(["freiberuflich", "gewerblich"]);
 export const invoiceStatusSchema = z.enum(["draft", "sent", "paid"]);
@@ -17,12 +50,12 @@ export const invoiceStatusSchema = z.enum(["draft", "sent", "paid"]);
  * What we accept in answers: any string. A service that adds a state ("cancelled") or leaves a
  * type empty should not make a whole list unreadable; the tools show such values as they come.
  */
-const statusText = z.string();
-const activityTypeText = z.string().nullish();
+const statusText = shortText;
+const activityTypeText = shortText.nullish();
 
 export const invoiceSchema = z.object({
   _id: id,
-  invoiceNumber: z.string(),
+  invoiceNumber: text(INVOICE_NUMBER_MAX),
   customerId: id,
   invoiceDate: unixMs,
   netAmount: amount,
@@ -35,12 +68,12 @@ export const invoiceSchema = z.object({
   // Accepted on creation; whether lists return them is not shown.
   periodStart: unixMs.nullish(),
   periodEnd: unixMs.nullish(),
-  notes: optionalText,
+  notes: notesText,
 });
 
 export const customerSchema = z.object({
   _id: id,
-  name: z.string(),
+  name,
   email: optionalText,
   address: optionalText,
   hourlyRate: amount.nullish(),
@@ -55,16 +88,16 @@ export const timeEntrySchema = z.object({
   startTime: unixMs,
   // A running timer has no end yet; how the service shows that is not shown.
   endTime: unixMs.nullish(),
-  durationMinutes: z.number().finite().nullish(),
-  description: optionalText,
+  durationMinutes: quantity.nullish(),
+  description: descriptionText,
   isRunning: z.boolean().nullish(),
 });
 
 export const projectSchema = z.object({
   _id: id,
-  name: z.string(),
+  name,
   customerId: id,
-  color: optionalText,
+  color: shortText.nullish(),
   isActive: z.boolean().nullish(),
   activityType: activityTypeText,
 });
@@ -74,10 +107,10 @@ export const createdSchema = z.object({ id });
 export const customerSummarySchema = z.object({
   customer: z.object({
     id,
-    name: z.string(),
+    name,
     externalId: optionalText,
     hourlyRate: amount.nullish(),
-    currency: optionalText,
+    currency: shortText.nullish(),
   }),
   revenue: z.object({ totalNetEur: amount, ytdNetEur: amount, paidCount: z.number().int() }),
   outstanding: z.object({
@@ -86,21 +119,21 @@ export const customerSummarySchema = z.object({
     overdueCount: z.number().int(),
     overdueAmount: amount,
   }),
-  hours: z.object({ total: amount, billed: amount, unbilled: amount, unbilledAmount: amount }),
+  hours: z.object({ total: quantity, billed: quantity, unbilled: quantity, unbilledAmount: amount }),
 });
 
 export const customerTimeSummarySchema = z.object({
   customerId: id,
-  customerName: z.string(),
+  customerName: name,
   externalId: optionalText,
   hourlyRate: amount.nullish(),
-  totalHours: amount,
-  billedHours: amount,
-  unbilledHours: amount,
+  totalHours: quantity,
+  billedHours: quantity,
+  unbilledHours: quantity,
   unbilledAmount: amount,
-  weekHours: amount,
-  monthHours: amount,
-  monthlyBreakdown: z.array(z.object({ monthKey: z.string(), hours: amount, amount })),
+  weekHours: quantity,
+  monthHours: quantity,
+  monthlyBreakdown: z.array(z.object({ monthKey: text(20), hours: quantity, amount })),
 });
 
 export const eurReportSchema = z.object({
@@ -117,19 +150,19 @@ export const eurReportSchema = z.object({
 
 export const outstandingInvoiceSchema = z.object({
   id,
-  invoiceNumber: z.string(),
+  invoiceNumber: text(INVOICE_NUMBER_MAX),
   dueDate: unixMs,
   grossAmount: amount,
-  daysOverdue: z.number().finite(),
+  daysOverdue: quantity,
   // `overdue` is one allowed value; the others are not shown, so any string is accepted.
-  urgency: z.string(),
+  urgency: shortText,
 });
 
 export const outstandingReportSchema = z.object({
   customers: z.array(
     z.object({
       customerId: id,
-      customerName: z.string(),
+      customerName: name,
       externalId: optionalText,
       openCount: z.number().int(),
       openAmount: amount,
@@ -141,7 +174,7 @@ export const outstandingReportSchema = z.object({
   ),
   totalOutstanding: amount,
   overdueAmount: amount,
-  avgPaymentDays: z.number().finite().nullish(),
+  avgPaymentDays: quantity.nullish(),
 });
 
 export type Invoice = z.infer<typeof invoiceSchema>;

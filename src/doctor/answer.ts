@@ -4,6 +4,7 @@
  */
 import { excerptOf, parseEnvelope } from "../http/envelope.js";
 import type { ProbeAnswer } from "../http/probe.js";
+import { keyRedactor } from "../http/redact.js";
 import type { Check } from "./report.js";
 
 export const PROBE_PATH = "/api/v1/projects";
@@ -105,7 +106,9 @@ function redirected(answer: ProbeAnswer, context: AnswerContext): Check {
   try {
     const url = new URL(answer.location ?? "", context.url);
     const base = url.pathname.endsWith(PROBE_PATH) ? url.pathname.slice(0, -PROBE_PATH.length) : url.pathname;
-    target = `${url.origin}${base}`;
+    // Where a redirect points is the service's text: it may carry the key (in the path, a host name,
+    // user-info), so it is shown without user-info and redacted.
+    target = redact(`${url.origin}${base}`, context.apiKey);
   } catch {
     // No usable Location: say only that it redirects.
   }
@@ -154,5 +157,5 @@ function unexpected(status: number, said: string): Check {
 }
 
 function redact(text: string, apiKey: string | undefined): string {
-  return apiKey && apiKey.length >= 4 ? text.split(apiKey).join("[key]") : text;
+  return keyRedactor(apiKey)(text);
 }

@@ -15,9 +15,25 @@ export function toCents(eur: number): Cents {
   return roundHalfAwayFromZero(scaled);
 }
 
-/** Integer cents → EUR number, for the API boundary. */
+/** Integer cents → EUR number, for the API boundary. Never -0 (which would read "-0.00"). */
 export function fromCents(cents: Cents): number {
-  return cents / 100;
+  return cents / 100 || 0;
+}
+
+/**
+ * The largest amount the service may send, in EUR: a billion is far past any freelancer's invoice,
+ * and keeps every sum of thousands of amounts exact in cents (below 2^53).
+ */
+export const MAX_AMOUNT_EUR = 1_000_000_000;
+
+/** An amount as the tools show and return it: rounded half-up to the cent, never -0. */
+export function roundToCents(eur: number): number {
+  return fromCents(toCents(eur));
+}
+
+/** The sum of amounts rounded to the cent first, so it equals the sum of the rows as shown. */
+export function sumAmounts(amounts: readonly number[]): number {
+  return fromCents(amounts.reduce((total, amount) => total + toCents(amount), 0));
 }
 
 /** True when `eur` has no more than two decimals (after float noise is absorbed). */
@@ -53,12 +69,43 @@ export function amountForHours(hours: number, hourlyRateCents: Cents): Cents {
   return roundHalfAwayFromZero(Number((hours * hourlyRateCents).toFixed(6)));
 }
 
+/**
+ * The one way an amount is written: `1234.5` → `"1234.50 EUR"`, unambiguous in English and German
+ * alike. Rounded half-up to the cent like every sum; never "-0.00"; never an exponent, however large
+ * (written exactly, digit by digit). Never throws: a non-number says so.
+ */
+export function formatAmount(eur: number): string {
+  if (!Number.isFinite(eur)) return "an unreadable amount";
+  if (Math.abs(eur) >= EXACT_CENTS_LIMIT_EUR) return formatHuge(eur);
+  const cents = toCents(eur);
+  const digits = BigInt(Math.abs(cents)).toString().padStart(3, "0");
+  const sign = cents < 0 ? "-" : "";
+  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)} EUR`;
+}
+
+/** Beyond this, euro × 100 is no longer an exact integer in a double. */
+const EXACT_CENTS_LIMIT_EUR = 1e13;
+
+/** Whole euros digit by digit from the double's exact value, then its cents (0 from 2^53 on). */
+function formatHuge(eur: number): string {
+  const whole = Math.trunc(eur);
+  let euros = BigInt(Math.abs(whole));
+  let cents = Math.round(Math.abs(eur - whole) * 100);
+  if (cents === 100) {
+    euros += 1n;
+    cents = 0;
+  }
+  return `${eur < 0 ? "-" : ""}${euros}.${String(cents).padStart(2, "0")} EUR`;
+}
+
 let eurFormat: Intl.NumberFormat | undefined;
 
-/** `123456` → `1.234,56 €`: how a German freelancer reads an amount. */
+/**
+ * `123456` → `1.234,56 €`, the way a German invoice prints it: only for the text of the sandbox's
+ * demo invoices (their notes). Tool answers write amounts with formatAmount alone.
+ */
 export function formatEur(cents: Cents): string {
-  // Made on first use, not at import: the first Intl formatter loads ICU's locale data (~15 ms),
-  // which a start that answers only initialize and tools/list does not need.
+  // Made on first use, not at import: the first Intl formatter loads ICU's locale data (~15 ms).
   eurFormat ??= new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
   return eurFormat.format(fromCents(cents));
 }

@@ -1,17 +1,53 @@
 /**
- * Text that other people wrote (customer names, notes, descriptions) reaches a model. It is data,
- * never instructions: invisible and bidirectional control characters, which can hide or reorder
- * what a reader sees, are removed, and its length is capped.
+ * Text that other people wrote (customer names, notes, descriptions, invoice numbers, the service's
+ * messages) reaches a model. It is data, never instructions: invisible and bidirectional control
+ * characters, which can hide or reorder what a reader sees, are removed; line breaks become spaces,
+ * so no value can start a line of its own ("\n# SYSTEM: …") in an answer; its length is capped.
+ * With `markup`, for messages and body excerpts, HTML goes too: script and style blocks with their
+ * content, comments, tags and entities.
+ *
+ * This is the one function that cleans text on the way in: the API schemas apply it to every string
+ * the service returns, the client to every message it quotes.
  */
 
 const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
+const LINE_BREAKS = /[\r\n\t\u2028\u2029\u0085]+/g;
+/** Anything the replacements below would change: invisible or line-break characters, white space
+ * other than single inner spaces. */
+const NEEDS_CLEANING = /[\p{Cc}\p{Cf}\u2028\u2029]|\s\s|^\s|\s$|[^\S ]/u;
 
-export function cleanText(value: string | null | undefined, maxLength = 200): string {
+export interface CleanOptions {
+  /** Remove HTML: `<script>`/`<style>` blocks, comments, tags, entities. */
+  markup?: boolean;
+}
+
+export function cleanText(
+  value: string | null | undefined,
+  maxLength = 200,
+  options: CleanOptions = {},
+): string {
   if (!value) return "";
-  const text = value
-    .replace(/[\r\n\t\u2028\u2029]+/g, " ")
+  // Most text is already clean: one test instead of four replacements (every string of every
+  // answer passes through here).
+  if (!options.markup && value.length <= maxLength && !NEEDS_CLEANING.test(value)) return value;
+  const text = (options.markup ? withoutMarkup(value) : value)
+    .replace(LINE_BREAKS, " ")
     .replace(INVISIBLE, "")
     .replace(/\s+/g, " ")
     .trim();
-  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+  return text.length > maxLength ? `${cut(text, maxLength - 1)}…` : text;
+}
+
+function withoutMarkup(value: string): string {
+  return value
+    .replace(/<(script|style)\b[\s\S]*?(<\/\1\s*>|$)/gi, " ")
+    .replace(/<!--[\s\S]*?(-->|$)/g, " ")
+    .replace(/<\/?[a-z!][^>]*(>|$)/gi, " ")
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, " ");
+}
+
+/** The first `length` UTF-16 units, without splitting a surrogate pair. */
+function cut(text: string, length: number): string {
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(length - 1)) ? length - 1 : length;
+  return text.slice(0, end);
 }

@@ -13,7 +13,9 @@ export function parseBaseUrl(input: string): URL {
   try {
     url = new URL(input.trim());
   } catch {
-    throw new BaseUrlError(`"${input}" is not a URL; expected e.g. https://invoicing.example.com`);
+    throw new BaseUrlError(
+      `"${displayUrl(input)}" is not a URL; expected e.g. https://invoicing.example.com`,
+    );
   }
   if (url.username || url.password) {
     throw new BaseUrlError(
@@ -36,4 +38,21 @@ export function parseBaseUrl(input: string): URL {
 /** Origin plus any base path, without a trailing slash: the prefix for `/api/v1/...`. */
 export function baseUrlPrefix(url: URL): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+/**
+ * A URL as it may be printed: without user name or password (a URL may carry them, and stderr ends
+ * up in clients' logs), without query or fragment. Also for text that is not a valid URL.
+ */
+export function displayUrl(input: string): string {
+  try {
+    const url = new URL(input.trim());
+    return `${url.protocol}//${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+  } catch {
+    // Everything between "scheme://" (or the start) and the last "@" before the path is user-info.
+    return input
+      .trim()
+      .replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#]*@/i, (_match, scheme: string | undefined) => scheme ?? "")
+      .replace(/[?#].*$/s, "");
+  }
 }

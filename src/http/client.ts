@@ -5,9 +5,10 @@
 import { createHash } from "node:crypto";
 import type { Dispatcher } from "undici";
 import type { ZodType } from "zod";
+import { cleanText } from "../domain/text.js";
 import { baseUrlPrefix, parseBaseUrl } from "./base-url.js";
 import { callDeadline } from "./call-budget.js";
-import { excerptOf, parseEnvelope } from "./envelope.js";
+import { EXCERPT_LENGTH, excerptOf, parseEnvelope } from "./envelope.js";
 import { errorCode } from "./error-code.js";
 import {
   ApiError,
@@ -24,13 +25,16 @@ import {
   TimeoutError,
 } from "./errors.js";
 import { GovernorWaitTooLong, governorFor, type RateGovernor } from "./governor.js";
-import { type AttemptOutcome, decideRetry, parseRetryAfter } from "./retry.js";
+import { keyRedactor, type Redactor, redactDeep } from "./redact.js";
+import { type AttemptOutcome, decideRetry, parseRateLimitReset, parseRetryAfter } from "./retry.js";
 import { validateData } from "./validate.js";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Below the 60 s an MCP client waits for a tool call, so our answer always arrives first. */
 export const DEFAULT_BUDGET_MS = 45_000;
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** A service's error message, as kept and shown. */
+const MAX_MESSAGE_LENGTH = 300;
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -59,6 +63,8 @@ interface HttpAnswer {
   body: string;
   contentType: string | undefined;
   retryAfter: string | undefined;
+  /** `X-RateLimit-Reset`, parsed and capped. */
+  resetMs: number | undefined;
 }
 
 type Attempt = ({ ok: true } & HttpAnswer) | { ok: false; error: ApiError };
@@ -88,6 +94,8 @@ const UNKNOWN_RATE_LIMIT_WAIT_MS = 60_000;
 export class ApiClient {
   readonly baseUrl: string;
   private readonly apiKey: string;
+  /** Whatever the service echoes back, the key never leaves this class, in any form (see redact.ts). */
+  private readonly redact: Redactor;
   private readonly timeoutMs: number;
   private readonly budgetMs: number;
   private readonly attemptReserveMs: number;
@@ -102,6 +110,7 @@ export class ApiClient {
   constructor(options: ApiClientOptions) {
     this.baseUrl = baseUrlPrefix(parseBaseUrl(options.baseUrl));
     this.apiKey = options.apiKey;
+    this.redact = keyRedactor(options.apiKey);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.budgetMs = Math.min(options.budgetMs ?? DEFAULT_BUDGET_MS, DEFAULT_BUDGET_MS);
     this.attemptReserveMs = Math.min(MIN_ATTEMPT_MS, this.timeoutMs, this.budgetMs / 3);
@@ -152,7 +161,11 @@ export class ApiClient {
       if (result.ok) {
         const envelopeOrError = this.interpret(info, result);
         if (!(envelopeOrError instanceof ApiError)) {
-          const checked = validateData(schema, envelopeOrError.data, info, result.status);
+          // Walk every string only when the raw body shows a trace of the key, or escapes that could
+          // hide one; most answers show neither, and the walk costs time on a long list.
+          const suspect = result.body.includes("\\") || this.redact(result.body) !== result.body;
+          const data = suspect ? redactDeep(envelopeOrError.data, this.redact) : envelopeOrError.data;
+          const checked = validateData(schema, data, info, result.status);
           if (checked.ok) return { data: checked.value, meta: envelopeOrError.meta };
           // A write answered 2xx was carried out even if we cannot read what came back.
           throw method === "GET" ? checked.error : forWrite(checked.error, info);
@@ -196,7 +209,7 @@ export class ApiClient {
       return undefined;
     }
     if (decision.reason === "wait_exceeds_budget" && outcome.kind === "status" && outcome.status === 429) {
-      return new RateLimitedError(decision.delayMs, info, now);
+      return new RateLimitedError(decision.delayMs, info, now, 429, this.governor.rateLimit());
     }
     return info.method === "GET" ? error : forWrite(error, info);
   }
@@ -215,7 +228,8 @@ export class ApiClient {
       permit = await this.governor.acquire(deadline - this.attemptReserveMs);
     } catch (error) {
       if (error instanceof GovernorWaitTooLong) {
-        return { ok: false, error: new RateLimitedError(error.waitMs, info, this.now(), undefined) };
+        const limit = this.governor.rateLimit();
+        return { ok: false, error: new RateLimitedError(error.waitMs, info, this.now(), undefined, limit) };
       }
       throw error;
     }
@@ -236,7 +250,14 @@ export class ApiClient {
       headers = response.headers;
       const text = await readCapped(response.body);
       const contentType = header(headers, "content-type");
-      return { ok: true, status, body: text, contentType, retryAfter: header(headers, "retry-after") };
+      return {
+        ok: true,
+        status,
+        body: text,
+        contentType,
+        retryAfter: header(headers, "retry-after"),
+        resetMs: parseRateLimitReset(header(headers, "x-ratelimit-reset"), this.now()),
+      };
     } catch (error) {
       if (controller.signal.aborted) return { ok: false, error: new TimeoutError(timeoutMs, info) };
       if (error instanceof BodyTooLarge) {
@@ -253,6 +274,7 @@ export class ApiClient {
         limit: header(headers, "x-ratelimit-limit"),
         remaining: header(headers, "x-ratelimit-remaining"),
         retryAfterMs: parseRetryAfter(header(headers, "retry-after"), this.now()),
+        resetMs: parseRateLimitReset(header(headers, "x-ratelimit-reset"), this.now()),
       });
     }
   }
@@ -277,15 +299,18 @@ export class ApiClient {
     if (status === 429) {
       const now = this.now();
       return new RateLimitedError(
-        parseRetryAfter(result.retryAfter, now) ?? UNKNOWN_RATE_LIMIT_WAIT_MS,
+        parseRetryAfter(result.retryAfter, now) ?? result.resetMs ?? UNKNOWN_RATE_LIMIT_WAIT_MS,
         info,
         now,
+        429,
+        this.governor.rateLimit(),
       );
     }
     const parsed = parseEnvelope(result.body, result.contentType);
     if (!parsed.ok) {
-      // Redacted before it is cut to an excerpt: a key across the cut would leave its first half.
-      return new InvalidResponseError(parsed.problem, info, status, excerptOf(this.redact(result.body)));
+      // Redacted before it is cut to its final length: a key across the cut would leave its first half.
+      const cleaned = this.redact(excerptOf(result.body, 4 * EXCERPT_LENGTH));
+      return new InvalidResponseError(parsed.problem, info, status, excerptOf(cleaned));
     }
     const { envelope } = parsed;
     if (status >= 200 && status < 300) {
@@ -294,17 +319,28 @@ export class ApiClient {
           "a success status with an error message",
           info,
           status,
-          this.redact(envelope.error),
+          excerptOf(this.serviceMessage(envelope.error)),
         );
       }
       return { data: envelope.data, meta: envelope.meta };
     }
-    const message = this.redact(envelope.error ?? "no message");
+    const message = this.serviceMessage(envelope.error ?? "no message");
     if (status === 401) return new AuthenticationError(info);
     if (status === 403) return new PermissionError(info);
     if (status === 404) return new NotFoundError(message, info);
     if (status >= 500) return new ServerError(message, info, status);
     return new BadRequestError(message, info, status);
+  }
+
+  /**
+   * What the service says in `error`, on the way in: markup, control and bidi characters and line
+   * breaks removed, the key redacted, capped. Redacted after cleaning (a tag inside the key cannot
+   * split it into pieces too short to recognise) and before the final cut (which could leave half a
+   * key).
+   */
+  private serviceMessage(raw: string): string {
+    const cleaned = cleanText(raw, 4 * MAX_MESSAGE_LENGTH, { markup: true });
+    return cleanText(this.redact(cleaned), MAX_MESSAGE_LENGTH);
   }
 
   private urlFor(path: string, query: Query): string {
@@ -322,11 +358,6 @@ export class ApiClient {
     };
     if (body !== undefined) headers["content-type"] = "application/json";
     return headers;
-  }
-
-  /** Whatever the service echoes back, the key never leaves this class. */
-  private redact(text: string): string {
-    return this.apiKey.length >= 4 ? text.split(this.apiKey).join("[redacted]") : text;
   }
 }
 

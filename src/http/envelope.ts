@@ -2,6 +2,7 @@
  * The API wraps every answer in `{data, meta, error}`. This module turns a raw body into that
  * envelope or says precisely why it is not one, with a short excerpt safe to show a user.
  */
+import { cleanText } from "../domain/text.js";
 
 export interface Envelope {
   data: unknown;
@@ -13,7 +14,7 @@ export type EnvelopeResult =
   | { ok: true; envelope: Envelope }
   | { ok: false; problem: string; excerpt: string };
 
-const EXCERPT_LENGTH = 120;
+export const EXCERPT_LENGTH = 120;
 
 export function parseEnvelope(body: string, contentType: string | undefined): EnvelopeResult {
   if (body.trim() === "") return { ok: false, problem: "the body is empty", excerpt: "" };
@@ -48,12 +49,5 @@ function isEnvelope(value: unknown): value is Envelope {
  * dropped, white space folded, capped in length. What is left is safe to put in a message.
  */
 export function excerptOf(body: string, maxLength = EXCERPT_LENGTH): string {
-  const text = body
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&[a-z]+;|&#\d+;/gi, " ")
-    .replace(/[\p{Cc}\p{Cf}]/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+  return cleanText(body, maxLength, { markup: true });
 }

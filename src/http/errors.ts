@@ -3,6 +3,8 @@
  * edge. Every error carries the method and path it concerns (never the key, never a query string
  * that could hold personal data) and, where there was an answer, the HTTP status.
  */
+import type { RateLimit } from "./governor.js";
+import { capServerWait } from "./retry.js";
 
 export interface RequestInfo {
   method: string;
@@ -78,17 +80,24 @@ export class NotFoundError extends ApiError {
 /** 429, or our own governor refusing to wait past the call's budget. */
 export class RateLimitedError extends ApiError {
   readonly kind = "rate_limited";
-  /** When a new request may go out, as far as anyone knows. */
+  /** How long to wait, from 0 to MAX_SERVER_WAIT_MS whatever the service asked. */
+  readonly retryAfterMs: number;
+  /** When a new request may go out, as far as anyone knows: always a valid date. */
   readonly retryAt: Date;
   constructor(
-    readonly retryAfterMs: number,
+    retryAfterMs: number,
     request: RequestInfo,
     now: number,
     status: number | undefined = 429,
+    /** The limit the governor paces by (learned from the service, or the documented one). */
+    readonly rateLimit?: RateLimit,
   ) {
-    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    const wait = capServerWait(retryAfterMs);
+    const seconds = Math.max(1, Math.ceil(wait / 1000));
     super(`${request.method} ${request.path}: rate limit reached; retry in ${seconds} s`, request, status);
-    this.retryAt = new Date(now + retryAfterMs);
+    this.retryAfterMs = wait;
+    const at = new Date(now + wait);
+    this.retryAt = Number.isNaN(at.getTime()) ? new Date(0) : at;
   }
 }
 

@@ -8,12 +8,24 @@
  * server's, fixed or sliding, at or under the limit.
  *
  * Admission is first come, first served. A 429 pauses everyone for its `Retry-After`;
- * `X-RateLimit-Remaining: 0` pauses until our oldest slot frees; `X-RateLimit-Limit` resizes.
+ * `X-RateLimit-Remaining: 0` pauses until the window turns; `X-RateLimit-Limit` resizes. What the
+ * service says is trusted only within bounds: no pause longer than MAX_SERVER_WAIT_MS, no limit
+ * above MAX_TRUSTED_LIMIT (10^9 would switch pacing off), and nothing that is not a whole number
+ * of at least 1.
  */
+import { capServerWait } from "./retry.js";
 
 export const DEFAULT_LIMIT = 100;
 export const DEFAULT_WINDOW_MS = 60_000;
 export const DEFAULT_MAX_IN_FLIGHT = 4;
+/** A service announcing more than this per window is believed only up to it. */
+export const MAX_TRUSTED_LIMIT = 10_000;
+
+/** What the governor paces by: `limit` requests per `windowMs`. */
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
 
 export interface GovernorOptions {
   limit?: number;
@@ -29,6 +41,8 @@ export interface ResponseSignals {
   limit?: string | undefined;
   remaining?: string | undefined;
   retryAfterMs?: number | undefined;
+  /** `X-RateLimit-Reset`, parsed: ms until the window turns. */
+  resetMs?: number | undefined;
 }
 
 export interface Permit {
@@ -122,20 +136,29 @@ export class RateGovernor {
   }
 
   private learn(signals: ResponseSignals, now: number): void {
-    const limit = Number(signals.limit);
-    if (Number.isInteger(limit) && limit > 0) this.limit = limit;
+    const limit = signals.limit?.trim();
+    if (limit !== undefined && /^\d+$/.test(limit)) {
+      const value = Number(limit);
+      if (value >= 1) this.limit = Math.min(value, MAX_TRUSTED_LIMIT);
+    }
     if (signals.status === 429) {
-      this.pause(now + (signals.retryAfterMs ?? this.windowMs / 60));
+      this.pause(now, signals.retryAfterMs ?? signals.resetMs ?? this.windowMs / 60);
     } else if (signals.remaining !== undefined && Number(signals.remaining) === 0) {
       // The server's window is full. If our own slots do not account for that (another process
       // uses the same key), wait until the window has turned.
       const ownSlotsFillIt = this.inFlight + this.freesAt.length >= this.limit;
-      if (!ownSlotsFillIt) this.pause(now + (signals.retryAfterMs ?? this.windowMs));
+      if (!ownSlotsFillIt) this.pause(now, signals.retryAfterMs ?? signals.resetMs ?? this.windowMs);
     }
   }
 
-  private pause(until: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, until);
+  /** Capped here as well as where headers are parsed: no signal can stop every tool for long. */
+  private pause(now: number, waitMs: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, now + capServerWait(waitMs));
+  }
+
+  /** The limit learned so far (or the documented one), for messages. */
+  rateLimit(): RateLimit {
+    return { limit: this.limit, windowMs: this.windowMs };
   }
 
   private forgetFreedSlots(now: number): void {

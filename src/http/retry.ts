@@ -9,6 +9,11 @@
 export const MAX_ATTEMPTS = 3;
 export const BASE_DELAY_MS = 300;
 export const MAX_DELAY_MS = 5_000;
+/**
+ * The longest wait a service may impose on us. A 429 asking for 10^9 seconds (or a date in the
+ * year 9999) would otherwise stop every tool until a restart; an hour is long past any real window.
+ */
+export const MAX_SERVER_WAIT_MS = 60 * 60_000;
 
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
 
@@ -65,17 +70,36 @@ export function backoffDelay(attempt: number, random: () => number): number {
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }
 
+/** Any wait the service asks for, as a finite number of ms from 0 to MAX_SERVER_WAIT_MS. */
+export function capServerWait(ms: number): number {
+  if (Number.isNaN(ms) || ms <= 0) return 0;
+  return Math.min(ms, MAX_SERVER_WAIT_MS);
+}
+
 /**
  * `Retry-After` in either of its forms: delay seconds (`120`) or an HTTP date
- * (`Wed, 21 Oct 2026 07:28:00 GMT`). Returns milliseconds from now, or undefined when absent or
- * unreadable. A date in the past means "now".
+ * (`Wed, 21 Oct 2026 07:28:00 GMT`). Returns milliseconds from now, capped at MAX_SERVER_WAIT_MS, or
+ * undefined when absent or unreadable. A date in the past means "now".
  */
 export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  if (/^\d+$/.test(trimmed)) return capServerWait(Number(trimmed) * 1000);
   if (!/[a-z]/i.test(trimmed)) return undefined;
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - nowMs);
+  return capServerWait(at - nowMs);
+}
+
+/**
+ * `X-RateLimit-Reset` (the API document does not name it; services that send it use one of three
+ * forms): seconds from now, epoch seconds, or epoch milliseconds. Told apart by size: no window is
+ * 30 years long, and no epoch-seconds value reaches 10^12 before the year 33000.
+ */
+export function parseRateLimitReset(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined || !/^\d+$/.test(value.trim())) return undefined;
+  const n = Number(value.trim());
+  if (n < 1e9) return capServerWait(n * 1000);
+  if (n < 1e12) return capServerWait(n * 1000 - nowMs);
+  return capServerWait(n - nowMs);
 }

@@ -56,4 +56,14 @@ export const pageOutput = {
   nextOffset: z.number().int().nullable().describe("offset of the next page, or null on the last page."),
 };
 
+/** For answers built from a whole list: whether it was whole, and why not. */
+export const completenessOutput = {
+  complete: z
+    .boolean()
+    .describe(
+      "false when the service would not hand out its whole list: the rows are only what could be read, and totals are null.",
+    ),
+  incompleteReason: z.string().nullable().describe("Why the list is partial; null when it is whole."),
+};
+
 export const moneyOutput = z.number().describe("EUR, two decimals.");

@@ -20,25 +20,49 @@ export async function dayRange(
   from: string | undefined,
   to: string | undefined,
   context: ToolContext,
-): Promise<{ from: string | undefined; to: string | undefined }> {
+): Promise<{ from: string | undefined; to: string | undefined; assumptions: readonly string[] }> {
   const ctx = dateContext(context);
   const fromDay = from === undefined ? undefined : await dayOrPeriod(from, ctx, "start");
   const toDay = to === undefined ? undefined : await dayOrPeriod(to, ctx, "end");
-  if (fromDay && toDay && fromDay > toDay) {
-    throw new DateInputError("period", `${from} … ${to}`, `"from" (${fromDay}) is after "to" (${toDay})`);
+  if (fromDay && toDay && fromDay.day > toDay.day) {
+    throw new DateInputError(
+      "period",
+      `${from} … ${to}`,
+      `"from" (${fromDay.day}) is after "to" (${toDay.day})`,
+    );
   }
-  return { from: fromDay, to: toDay };
+  const assumptions = [...new Set([...(fromDay?.assumptions ?? []), ...(toDay?.assumptions ?? [])])];
+  return { from: fromDay?.day, to: toDay?.day, assumptions };
 }
 
-/** A period phrase ("last month") stands for its first or last day; anything else must be a day. */
-export async function dayOrPeriod(text: string, ctx: DateContext, side: "start" | "end"): Promise<string> {
+/**
+ * A period phrase ("last month") stands for its first or last day; anything else must be a day.
+ * `assumptions` says which reading was taken where the phrase allowed several ("KW 52" on
+ * 1 January is the week just past).
+ */
+export async function dayOrPeriod(
+  text: string,
+  ctx: DateContext,
+  side: "start" | "end",
+): Promise<{ day: string; assumptions: readonly string[] }> {
   const { parseDay, parsePeriod } = await loadDates();
   try {
     const period = parsePeriod(text, ctx);
-    return side === "start" ? period.start : period.end;
-  } catch {
-    return parseDay(text, ctx);
+    return { day: side === "start" ? period.start : period.end, assumptions: period.assumptions ?? [] };
+  } catch (periodError) {
+    try {
+      return { day: parseDay(text, ctx), assumptions: [] };
+    } catch (dayError) {
+      // "KW 54" is period-shaped: its reason ("2026 has no ISO week 54") says more than "not a date".
+      const specific = periodError instanceof DateInputError && periodError.reason !== undefined;
+      throw specific ? periodError : dayError;
+    }
   }
+}
+
+/** " Assumed: …." to append to a tool's answer, or "" when nothing had to be assumed. */
+export function assumedText(assumptions: readonly string[]): string {
+  return assumptions.length === 0 ? "" : ` Assumed: ${assumptions.join("; ")}.`;
 }
 
 /**
@@ -55,18 +79,12 @@ export function withinDays(
   return (ms) => ms >= startMs && ms < endMs;
 }
 
-/** A bare clock time ("17:00", "17 Uhr", "5pm"), which means a time on some day already known. */
-const CLOCK_ONLY = /^\s*\d{1,2}([:.]\d{2})?\s*(uhr|h|am|pm)?\s*$/i;
-
 /**
- * The end of a time entry: a bare clock time is on the start's day ("start: yesterday 9:00,
- * end: 17:00" ends yesterday at 17:00); anything else reads as its own instant.
+ * The end of a time entry: a time without a date ("17:00", "9.30", "bis 17 Uhr", "Mittag",
+ * "17:00 CET") is on the start's day, or the next when it is not after the start; anything else
+ * reads as its own instant. The rule lives in the date module (resolveEndInstant).
  */
 export async function resolveEnd(text: string, startMs: number, context: ToolContext) {
-  const { resolveInstant } = await loadDates();
-  if (!CLOCK_ONLY.test(text)) return resolveInstant(text, dateContext(context));
-  const sameDay = resolveInstant(text, { now: startMs, timeZone: context.timeZone });
-  if (sameDay.ms > startMs) return sameDay;
-  // "22:00 to 1:00": a clock time before the start is on the next day.
-  return resolveInstant(text, { now: startMs + 24 * 60 * 60_000, timeZone: context.timeZone });
+  const { resolveEndInstant } = await loadDates();
+  return resolveEndInstant(text, startMs, dateContext(context));
 }

@@ -2,6 +2,7 @@
  * Every error becomes one short sentence a user can act on: what happened, and what to do next.
  * This is the only place that words errors; no stack trace, HTML or key ever passes through.
  */
+import { IncompleteListError } from "../api/list.js";
 import { DateInputError } from "../domain/dates/errors.js";
 import { InputError } from "../domain/input-error.js";
 import { cleanText } from "../domain/text.js";
@@ -18,6 +19,7 @@ import {
   ServerError,
   TimeoutError,
 } from "../http/errors.js";
+import { DEFAULT_LIMIT, DEFAULT_WINDOW_MS, type RateLimit } from "../http/governor.js";
 import { PathParameterError } from "../http/path.js";
 
 export interface ErrorContext {
@@ -25,11 +27,26 @@ export interface ErrorContext {
   verifyWith?: string | undefined;
 }
 
+const UNEXPECTED =
+  "Unexpected internal error; the details are in the server's log. Try again, or report it if it persists.";
+
+/** Never throws: an error that cannot be worded (odd values from a service) still gets a sentence. */
 export function errorText(error: unknown, context: ErrorContext = {}): string {
+  try {
+    return wordError(error, context);
+  } catch {
+    return error instanceof ApiError
+      ? `The request to the Invoicing Service failed (${error.kind}). Try again later.`
+      : UNEXPECTED;
+  }
+}
+
+function wordError(error: unknown, context: ErrorContext): string {
   if (error instanceof InputError || error instanceof DateInputError) return error.message;
+  if (error instanceof IncompleteListError) return error.message;
   if (error instanceof PathParameterError) return `Invalid id: ${error.message}.`;
   if (error instanceof ApiError) return apiErrorText(error, context);
-  return "Unexpected internal error; the details are in the server's log. Try again, or report it if it persists.";
+  return UNEXPECTED;
 }
 
 /** Errors that are part of normal operation; anything else is a bug worth a log line. */
@@ -37,6 +54,7 @@ export function isExpectedError(error: unknown): boolean {
   return (
     error instanceof InputError ||
     error instanceof DateInputError ||
+    error instanceof IncompleteListError ||
     error instanceof PathParameterError ||
     error instanceof ApiError
   );
@@ -54,7 +72,8 @@ function apiErrorText(error: ApiError, context: ErrorContext): string {
   }
   if (error instanceof RateLimitedError) {
     const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
-    return `The service's rate limit is reached (100 requests a minute). Try again in ${seconds} s (after ${error.retryAt.toISOString()}).`;
+    const at = Number.isNaN(error.retryAt.getTime()) ? "" : ` (after ${error.retryAt.toISOString()})`;
+    return `The service's rate limit is reached (${limitText(error.rateLimit)}). Try again in ${seconds} s${at}.`;
   }
   if (error instanceof BadRequestError) {
     return `The service refused the request (${error.status}): ${said(error.serviceMessage)}. Correct the input and try again.`;
@@ -82,6 +101,13 @@ function apiErrorText(error: ApiError, context: ErrorContext): string {
     return `The service may or may not have carried this out (${causeText(error.cause)}). Do not simply retry: first ${check} whether it exists, so nothing is created twice.`;
   }
   return `The request failed (${error.kind}).`;
+}
+
+/** "40 requests a minute", "7 requests per 10 s"; the documented limit when none was learned. */
+function limitText(rate: RateLimit | undefined): string {
+  const { limit, windowMs } = rate ?? { limit: DEFAULT_LIMIT, windowMs: DEFAULT_WINDOW_MS };
+  const per = windowMs === 60_000 ? "a minute" : `per ${Math.round(windowMs / 100) / 10} s`;
+  return `${limit} request${limit === 1 ? "" : "s"} ${per}`;
 }
 
 /** What the service said is text from outside: cleaned of control and bidi characters, and capped. */

@@ -2,11 +2,13 @@
  * How answers read: amounts always with their currency, dates as ISO days or local times with
  * offset, ids beside the names they point at, and a paging line that says how to continue.
  */
+import type { ListResult } from "../api/list.js";
+import { formatAmount } from "../domain/money.js";
 import { cleanText } from "../domain/text.js";
 
-/** `1234.5` → `"1234.50 EUR"`: unambiguous in English and German alike. */
+/** `1234.5` → `"1234.50 EUR"`: every amount in every answer is written by formatAmount. */
 export function eur(amount: number): string {
-  return `${amount.toFixed(2)} EUR`;
+  return formatAmount(amount);
 }
 
 /** `"Müller & Söhne GmbH (cus_1)"`, or the bare id when the name is not known (an inactive customer). */
@@ -30,4 +32,20 @@ export function page<T>(rows: readonly T[], offset: number, limit: number) {
   const slice = rows.slice(offset, offset + limit);
   const nextOffset = offset + slice.length < rows.length ? offset + slice.length : null;
   return { slice, total: rows.length, offset, limit, nextOffset };
+}
+
+/** `complete` and `incompleteReason` of an answer built from `list`. */
+export function completeness(list: ListResult<unknown>): {
+  complete: boolean;
+  incompleteReason: string | null;
+} {
+  return list.complete
+    ? { complete: true, incompleteReason: null }
+    : { complete: false, incompleteReason: list.reason };
+}
+
+/** The sentence a partial list's answer begins with; "" for a whole list. */
+export function partialNote(list: ListResult<unknown>, noun: string, withheld: string): string {
+  if (list.complete) return "";
+  return `Only ${list.itemsRead.length} of ${list.total} ${noun} could be read (${list.reason}): the rows below are only those, and ${withheld}. Try again in a minute; if it persists, check the list in the service itself.`;
 }

@@ -5,9 +5,10 @@
  * duplicate of it.
  */
 import type { CreateInvoiceBody } from "../api/invoices.js";
-import type { Invoice } from "../api/schemas.js";
+import { INVOICE_NUMBER_MAX, type Invoice, NOTES_MAX } from "../api/schemas.js";
 import { InputError } from "../domain/input-error.js";
 import { toCents } from "../domain/money.js";
+import { cleanText } from "../domain/text.js";
 
 type Field = keyof CreateInvoiceBody & keyof Invoice;
 
@@ -45,15 +46,17 @@ export function findSameInvoice(
 
 /** Invoice numbers are the same whatever their case and surrounding spaces: "re-2026-001 " is RE-2026-001. */
 export function comparableNumber(invoiceNumber: string): string {
-  return invoiceNumber.trim().toUpperCase();
+  // Listed numbers arrive cleaned (schemas.ts): compare both as they would come back.
+  return cleanText(invoiceNumber, INVOICE_NUMBER_MAX).toUpperCase();
 }
 
 /** Fields that differ. A field the list does not return (whether it must is not shown) is not compared. */
 function differences(invoice: Invoice, body: CreateInvoiceBody): Field[] {
   return CONTENT_FIELDS.filter((field) => {
     const listed = invoice[field];
-    // No notes sent means no notes: an existing invoice with notes is a different one.
-    const sent = body[field] ?? (field === "notes" ? "" : undefined);
+    // No notes sent means no notes: an existing invoice with notes is a different one. Listed notes
+    // arrive cleaned (schemas.ts), so the sent ones are compared cleaned the same way.
+    const sent = field === "notes" ? cleanText(body.notes, NOTES_MAX) : body[field];
     if (listed === undefined || listed === null || sent === undefined) return false;
     if (MONEY_FIELDS.has(field)) return toCents(listed as number) !== toCents(sent as number);
     return listed !== sent;

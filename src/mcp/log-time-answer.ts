@@ -7,6 +7,7 @@ import { formatInstant } from "../domain/dates/format.js";
 import { amountForHours, fromCents, toCents } from "../domain/money.js";
 import { cleanText } from "../domain/text.js";
 import type { ToolContext } from "./context.js";
+import { assumedText } from "./date-args.js";
 import { eur, named } from "./format.js";
 import { type BatchOutcome, type EntryStatus, span } from "./log-time-batch.js";
 import type { PlannedEntry } from "./log-time-entry.js";
@@ -23,6 +24,7 @@ export function entryData<Id extends string | null>(planned: PlannedEntry, id: I
     end: formatInstant(planned.endMs, context.timeZone),
     durationMinutes: planned.minutes,
     description: planned.description ?? null,
+    assumptions: [...planned.assumptions],
     value:
       rate === undefined || rate === null
         ? null
@@ -36,6 +38,11 @@ export function describeEntry(planned: PlannedEntry, value: number | null, when:
   const description = planned.description ? `: "${cleanText(planned.description, 120)}"` : "";
   const worth = value === null ? "" : ` (${eur(value)} at ${eur(rate)}/h)`;
   return `${formatDuration(planned.minutes)} on ${named(planned.project.name, planned.project._id)} for ${named(planned.owner?.name, planned.customerId)}, ${when}${description}${worth}`;
+}
+
+/** " Assumed: …." for the entry's readings of start and end, or "". */
+export function entryAssumptions(planned: PlannedEntry): string {
+  return assumedText(planned.assumptions);
 }
 
 const STATUS_WORDS: Record<EntryStatus, string> = {
@@ -80,7 +87,7 @@ export function batchAnswer(outcome: BatchOutcome, context: ToolContext) {
     const e = outcome.entries[i]!;
     const id = r.id ? ` ${r.id}` : "";
     const problem = r.problem ? `: ${r.problem}` : "";
-    return `- ${r.index}. ${STATUS_WORDS[r.status]}${id} · ${describeEntry(e.entry, r.value, span(e.entry, context))}${problem}`;
+    return `- ${r.index}. ${STATUS_WORDS[r.status]}${id} · ${describeEntry(e.entry, r.value, span(e.entry, context))}${problem}${entryAssumptions(e.entry)}`;
   });
   return { batch, text: [...head, ...lines].join("\n") };
 }

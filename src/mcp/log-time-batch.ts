@@ -7,7 +7,10 @@
  * An entry identical to a stored one is a replay and is not sent again, which also makes a batch cut
  * short by the rate limit safe to send again whole: what was created is recognised, the rest is sent.
  */
+
+import { wholeList } from "../api/list.js";
 import type { TimeEntry } from "../api/schemas.js";
+import { DESCRIPTION_MAX } from "../api/schemas.js";
 import { createTimeEntry, listTimeEntries } from "../api/time-entries.js";
 import { DateInputError } from "../domain/dates/errors.js";
 import { formatDay, formatLocalDateTime } from "../domain/dates/format.js";
@@ -142,7 +145,16 @@ async function storedAround(planned: readonly PlannedEntry[], context: ToolConte
     ),
   );
   const byId = new Map<string, TimeEntry>();
-  for (const { items } of lists) for (const item of items) byId.set(item._id, item);
+  // The replay and overlap checks need every stored entry of those weeks: with part of them, the
+  // same or an overlapping entry may exist unseen, so a partial list refuses the batch instead.
+  for (const list of lists) {
+    const items = wholeList(
+      list,
+      "time entries",
+      "it cannot be checked whether these entries are already there or overlap stored ones; logging them now could log time twice, so nothing was logged",
+    );
+    for (const item of items) byId.set(item._id, item);
+  }
   return [...byId.values()];
 }
 
@@ -152,8 +164,8 @@ function isSameEntry(stored: TimeEntry, entry: PlannedEntry): boolean {
     stored.customerId === entry.customerId &&
     stored.startTime === entry.startMs &&
     stored.endTime === entry.endMs &&
-    // The service may store a missing description as "".
-    (stored.description?.trim() || undefined) === entry.description
+    // The service may store a missing description as ""; listed ones arrive cleaned (schemas.ts).
+    (stored.description || undefined) === (cleanText(entry.description, DESCRIPTION_MAX) || undefined)
   );
 }
 

@@ -37,6 +37,8 @@ export interface PlannedEntry {
   minutes: number;
   description: string | undefined;
   allowOverlap: boolean;
+  /** Readings taken where start or end allowed several ("yesterday at 3" as 15:00), for the answer. */
+  assumptions: readonly string[];
 }
 
 /** Examples of a start with a time of day, for a start that has none. */
@@ -58,7 +60,7 @@ export async function planEntry(input: EntryInput, context: ToolContext): Promis
       START_EXAMPLES,
     );
   }
-  const endMs = await endOf(input, start.ms, context);
+  const { ms: endMs, assumptions: endAssumptions } = await endOf(input, start.ms, context);
   const minutes = Math.round((endMs - start.ms) / 60_000);
   if (endMs <= start.ms)
     throw new InputError(
@@ -82,14 +84,19 @@ export async function planEntry(input: EntryInput, context: ToolContext): Promis
     minutes,
     description: input.description?.trim() || undefined,
     allowOverlap: input.allowOverlap === true,
+    assumptions: [...new Set([...start.assumptions, ...endAssumptions])],
   };
 }
 
-async function endOf(input: EntryInput, startMs: number, context: ToolContext): Promise<number> {
+async function endOf(
+  input: EntryInput,
+  startMs: number,
+  context: ToolContext,
+): Promise<{ ms: number; assumptions: readonly string[] }> {
   const byDuration =
     input.duration === undefined ? undefined : startMs + parseDuration(input.duration) * 60_000;
   if (input.end === undefined) {
-    if (byDuration !== undefined) return byDuration;
+    if (byDuration !== undefined) return { ms: byDuration, assumptions: [] };
     throw new InputError(
       'Give an end ("17:00", "today 17:30") or a duration ("2.5h", "90 min") for the entry.',
     );
@@ -110,7 +117,7 @@ async function endOf(input: EntryInput, startMs: number, context: ToolContext): 
       `${span} is ${spokenDuration(actual)}, not ${spokenDuration(Math.round((byDuration - startMs) / 60_000))}: give only the end or only the duration.`,
     );
   }
-  return end.ms;
+  return { ms: end.ms, assumptions: end.assumptions };
 }
 
 function clock(ms: number, context: ToolContext): string {

@@ -4,6 +4,7 @@
  * of a customer that may already bill it. One way to fetch and count, shared by both tools.
  */
 import { z } from "zod";
+import { wholeList } from "../api/list.js";
 import type { Invoice, TimeEntry } from "../api/schemas.js";
 import { listTimeEntries } from "../api/time-entries.js";
 import { formatDay, formatInstant, rangeBoundsUtc } from "../domain/dates/format.js";
@@ -86,10 +87,15 @@ export type CoveringInvoice = z.infer<typeof coveringInvoiceOutput>;
 export async function loadPeriodEntries(context: ToolContext, period: DaySpan): Promise<TimeEntry[]> {
   const { startMs, endMs } = rangeBoundsUtc(period.start, period.end, context.timeZone);
   // Whether the service's bounds are inclusive is not shown: ask a day wider, then filter exactly.
-  const { items } = await listTimeEntries(context.client(), {
-    from: formatDay(startMs - DAY_MS, "UTC"),
-    to: formatDay(endMs + DAY_MS, "UTC"),
-  });
+  // Hours and amounts over part of the period's entries would be short: refuse instead.
+  const items = wholeList(
+    await listTimeEntries(context.client(), {
+      from: formatDay(startMs - DAY_MS, "UTC"),
+      to: formatDay(endMs + DAY_MS, "UTC"),
+    }),
+    "time entries",
+    "the period's hours and amount cannot be counted",
+  );
   return items.filter(
     (e) => e.startTime >= startMs && e.startTime < endMs && e.isRunning !== true && e.endTime != null,
   );

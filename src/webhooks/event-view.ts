@@ -4,6 +4,7 @@
  * other people wrote, and falls back gracefully on anything else.
  */
 
+import { formatAmount } from "../domain/money.js";
 import { cleanText } from "../domain/text.js";
 import type { InboxEvent } from "./inbox.js";
 
@@ -79,7 +80,7 @@ export function describeEvent(
     : row.customerId
       ? `customer ${row.customerId}`
       : null;
-  const amount = row.amount === null ? null : `${row.amount.toFixed(2)} EUR`;
+  const amount = row.amount === null ? null : formatAmount(row.amount);
   const parts = [invoice, customer, row.description ? `"${row.description}"` : null, amount].filter(
     (p) => p !== null,
   );

@@ -88,6 +88,24 @@ describe("doctor against the sandbox", () => {
     expect(code).toBe(1);
   });
 
+  it("a key with a line break: refused at the configuration step, naming the variable", async () => {
+    const key = `${sandbox().keys.demo}\n`;
+    const { code, out } = await doctor(env(key));
+    expect(out).toMatch(/FAIL\s+configuration\s+invalid/);
+    expect(out).toMatch(/INVOICING_API_KEY is not valid.*line break/);
+    expect(out).not.toMatch(/reachable/);
+    expect(out).not.toContain(sandbox().keys.demo);
+    expect(code).toBe(1);
+  });
+
+  it("a base URL with a password: refused without printing it", async () => {
+    const url = sandbox().url.replace("http://", "http://user:hunter2pass@");
+    const { code, out } = await doctor({ ...env(sandbox().keys.demo), INVOICING_BASE_URL: url });
+    expect(out).toMatch(/INVOICING_BASE_URL.*user name or password/);
+    expect(out).not.toContain("hunter2pass");
+    expect(code).toBe(1);
+  });
+
   it("no base URL: says to set it, or to try the sandbox", async () => {
     const { code, out } = await doctor({ INVOICING_API_KEY: sandbox().keys.demo });
     expect(out).toMatch(/FAIL\s+base URL\s+not set/);

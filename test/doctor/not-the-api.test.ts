@@ -72,7 +72,34 @@ describe("doctor against something that is not the Invoicing Service API", () =>
       json(res, 403, { data: null, meta: null, error: `Key ${KEY} expired` }),
     );
     expect(out).not.toContain(KEY);
-    expect(out).toContain("Key [key] expired");
+    expect(out).toContain("Key [redacted] expired");
+  });
+
+  it.each([
+    ["in the path", `https://invoicing.example.com/k/${KEY}/api/v1/projects`],
+    ["lower-cased in the host", `https://${KEY.toLowerCase().replace(/_/g, "-")}.example.com/`],
+    ["base64 in the path", `https://invoicing.example.com/${Buffer.from(KEY).toString("base64url")}`],
+    ["with user-info", `https://user:${KEY}@invoicing.example.com/`],
+  ])("a redirect with the key %s: the Location is shown redacted", async (_label, location) => {
+    const { out } = await against((res) => {
+      res.writeHead(302, { location });
+      res.end();
+    });
+    expect(out).toMatch(/redirects \(HTTP 302\)/);
+    expect(out.toLowerCase()).not.toContain(KEY.slice(8, 16));
+    expect(out).not.toContain(Buffer.from(KEY).toString("base64url").slice(4, 16));
+  });
+
+  it("a service that echoes the key upper-cased or as a prefix: redacted too", async () => {
+    const { out } = await against((res) =>
+      json(res, 403, {
+        data: null,
+        meta: null,
+        error: `Key ${KEY.toUpperCase()} or ${KEY.slice(0, 12)} expired`,
+      }),
+    );
+    expect(out.toLowerCase()).not.toContain(KEY.slice(0, 8));
+    expect(out).toContain("expired");
   });
 
   it("a 5xx envelope: the service failed, try later", async () => {

@@ -6,9 +6,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   amountForHours,
+  formatAmount,
   fromCents,
   hasAtMostTwoDecimals,
   invoiceAmounts,
+  sumAmounts,
   taxFromNet,
   toCents,
 } from "../../src/domain/money.js";
@@ -127,5 +129,46 @@ describe("hand-checked amounts", () => {
     [0.25, 8550, 2138], // 21.375 → 21.38
   ])("amountForHours(%d h, %i ct/h) = %i ct", (hours, rate, cents) => {
     expect(amountForHours(hours, rate)).toBe(cents);
+  });
+});
+
+describe("formatAmount: the one way an amount is written", () => {
+  it.each([
+    [1234.5, "1234.50 EUR"],
+    [0, "0.00 EUR"],
+    [-0, "0.00 EUR"],
+    [-0.001, "0.00 EUR"],
+    [-0.004, "0.00 EUR"],
+    [-0.005, "-0.01 EUR"],
+    [-12.3, "-12.30 EUR"],
+    [1.005, "1.01 EUR"],
+    [2.675, "2.68 EUR"],
+    [0.1 + 0.2, "0.30 EUR"],
+    [999_999_999.99, "999999999.99 EUR"],
+    [1e21, "1000000000000000000000.00 EUR"],
+    [-1.5e22, "-15000000000000000000000.00 EUR"],
+  ])("%d → %s", (amount, text) => {
+    expect(formatAmount(amount)).toBe(text);
+  });
+
+  it("never writes an exponent, for any finite amount", () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (amount) => {
+        expect(formatAmount(amount)).toMatch(/^-?\d+\.\d\d EUR$/);
+      }),
+    );
+  });
+
+  it("a row and a sum of rows agree: rows are rounded half-up to the cent before they are added", () => {
+    const rows = [1.005, 0.004, 0.004];
+    const shown = rows.map(formatAmount);
+    expect(shown).toEqual(["1.01 EUR", "0.00 EUR", "0.00 EUR"]);
+    expect(formatAmount(sumAmounts(rows))).toBe("1.01 EUR");
+    expect(sumAmounts([0.005, 0.005, 0.005])).toBe(0.03);
+  });
+
+  it("cannot write what is not a number, and says so instead of throwing", () => {
+    expect(formatAmount(Number.NaN)).toBe("an unreadable amount");
+    expect(formatAmount(Number.POSITIVE_INFINITY)).toBe("an unreadable amount");
   });
 });

@@ -238,6 +238,15 @@ describe("ApiClient against the sandbox", () => {
       expect(shown).not.toContain(key.slice(0, 8) + key.slice(8, 16));
     }
   });
+
+  it("never hands on the key inside data either, in any case", async () => {
+    const key = sandbox().keys.demo;
+    const client = clientFor(sandbox(), { maxAttempts: 1 });
+    await client.post(CUSTOMERS, anyData, { name: `Echo ${key.toUpperCase()} GmbH`, hourlyRate: 10 });
+    const { data } = await client.get(CUSTOMERS, z.array(z.object({ name: z.string() })));
+    const echoed = data.find((c) => c.name.startsWith("Echo "));
+    expect(echoed?.name).toBe("Echo [redacted] GmbH");
+  });
 });
 
 describe("ApiClient without a service", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GovernorWaitTooLong, RateGovernor } from "../../src/http/governor.js";
+import { GovernorWaitTooLong, MAX_TRUSTED_LIMIT, RateGovernor } from "../../src/http/governor.js";
+import { MAX_SERVER_WAIT_MS } from "../../src/http/retry.js";
 
 /** A clock that only moves when someone sleeps: tests of minutes run in microseconds. */
 function fakeTime(start = 1_000_000) {
@@ -95,5 +96,49 @@ describe("RateGovernor", () => {
     // It waited out the 30 s pause, and what it got is a permit that can be released.
     expect(time.now() - before).toBe(30_000);
     expect(() => permit.release({ status: 200 })).not.toThrow();
+  });
+
+  it("never pauses longer than an hour, whatever a 429 or an empty window asks", async () => {
+    const time = fakeTime();
+    const governor = new RateGovernor({ windowMs: 1000, ...time });
+    let start = time.now();
+    (await governor.acquire()).release({ status: 429, retryAfterMs: 1e26 });
+    await governor.acquire().then((p) => p.release({ status: 200 }));
+    expect(time.now() - start).toBe(MAX_SERVER_WAIT_MS);
+
+    start = time.now();
+    (await governor.acquire()).release({
+      status: 200,
+      remaining: "0",
+      retryAfterMs: Number.POSITIVE_INFINITY,
+    });
+    await governor.acquire();
+    expect(time.now() - start).toBe(MAX_SERVER_WAIT_MS);
+  });
+
+  it("an empty window with X-RateLimit-Reset waits until the reset, capped like every wait", async () => {
+    const time = fakeTime();
+    const governor = new RateGovernor({ windowMs: 60_000, ...time });
+    let start = time.now();
+    (await governor.acquire()).release({ status: 200, remaining: "0", resetMs: 5_000 });
+    (await governor.acquire()).release({ status: 200 });
+    expect(time.now() - start).toBe(5_000);
+    start = time.now();
+    (await governor.acquire()).release({ status: 200, remaining: "0", resetMs: 1e30 });
+    await governor.acquire();
+    expect(time.now() - start).toBe(MAX_SERVER_WAIT_MS);
+  });
+
+  it("trusts X-RateLimit-Limit only within sane bounds, and tells what it learned", async () => {
+    const governor = new RateGovernor(fakeTime());
+    expect(governor.rateLimit()).toEqual({ limit: 100, windowMs: 60_000 });
+    for (const limit of ["40", "0", "-5", "1e3", "2.5", "Infinity", "", "NaN", " "]) {
+      (await governor.acquire()).release({ status: 200, limit });
+    }
+    expect(governor.rateLimit()).toEqual({ limit: 40, windowMs: 60_000 });
+    for (const limit of ["1000000000", `1${"0".repeat(400)}`]) {
+      (await governor.acquire()).release({ status: 200, limit });
+      expect(governor.rateLimit().limit).toBe(MAX_TRUSTED_LIMIT);
+    }
   });
 });

@@ -4,6 +4,8 @@ import {
   decideRetry,
   isRetryable,
   MAX_DELAY_MS,
+  MAX_SERVER_WAIT_MS,
+  parseRateLimitReset,
   parseRetryAfter,
 } from "../../src/http/retry.js";
 
@@ -64,6 +66,29 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("soon", NOW)).toBeUndefined();
     expect(parseRetryAfter("-5", NOW)).toBeUndefined();
     expect(parseRetryAfter("1.5", NOW)).toBeUndefined();
+  });
+});
+
+describe("parseRetryAfter against a service that asks for absurd waits", () => {
+  it("caps any wait at MAX_SERVER_WAIT_MS (one hour), in both forms", () => {
+    expect(MAX_SERVER_WAIT_MS).toBe(3_600_000);
+    expect(parseRetryAfter("1000000000", NOW)).toBe(MAX_SERVER_WAIT_MS);
+    expect(parseRetryAfter(`1${"0".repeat(23)}`, NOW)).toBe(MAX_SERVER_WAIT_MS);
+    expect(parseRetryAfter("9".repeat(400), NOW)).toBe(MAX_SERVER_WAIT_MS);
+    expect(parseRetryAfter("Fri, 31 Dec 9999 23:59:59 GMT", NOW)).toBe(MAX_SERVER_WAIT_MS);
+    expect(parseRetryAfter("3599", NOW)).toBe(3_599_000);
+  });
+});
+
+describe("parseRateLimitReset", () => {
+  it("reads delay seconds, epoch seconds and epoch milliseconds, capped", () => {
+    expect(parseRateLimitReset("30", NOW)).toBe(30_000);
+    expect(parseRateLimitReset(String(NOW / 1000 + 45), NOW)).toBe(45_000);
+    expect(parseRateLimitReset(String(NOW + 12_000), NOW)).toBe(12_000);
+    expect(parseRateLimitReset(String(NOW / 1000 - 5), NOW)).toBe(0);
+    expect(parseRateLimitReset("1000000000000000000000", NOW)).toBe(MAX_SERVER_WAIT_MS);
+    expect(parseRateLimitReset(undefined, NOW)).toBeUndefined();
+    expect(parseRateLimitReset("later", NOW)).toBeUndefined();
   });
 });
 

@@ -56,12 +56,18 @@ export function faultKinds(key: string): FaultKind[] {
     {
       label: "429 with Retry-After",
       action: { kind: "status", status: 429, retryAfter: "30", message: `slow down, ${key}` },
-      ...refused("rate limit is reached \\(100 requests a minute\\)\\. Try again in 30 s"),
+      // The limit the governor paces by: learned from the sandbox's header (capped at 10,000), over
+      // the window the matrix scales to 6 s.
+      ...refused(
+        "rate limit is reached \\((?:100|10000) requests (?:a minute|per 6 s)\\)\\. Try again in 30 s",
+      ),
     },
     {
       label: "429 without Retry-After",
       action: { kind: "status", status: 429 },
-      ...refused("rate limit is reached \\(100 requests a minute\\)\\. Try again in \\d+ s"),
+      ...refused(
+        "rate limit is reached \\((?:100|10000) requests (?:a minute|per 6 s)\\)\\. Try again in \\d+ s",
+      ),
       // Not processed, so the client may try again: at most its three attempts.
       maxPosts: 3,
     },

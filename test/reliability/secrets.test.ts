@@ -13,7 +13,18 @@ import { faultKinds } from "./faults.js";
 import { expectCleanStdout } from "./stdio-support.js";
 
 const CANARY = `sk_live_CANARY_${randomBytes(16).toString("hex")}`;
-const TRACES = [CANARY, CANARY.slice(0, 8), CANARY.slice(15, 23), CANARY.slice(-8)];
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+const TRACES = [
+  CANARY,
+  CANARY.slice(0, 8),
+  CANARY.slice(15, 23),
+  CANARY.slice(-8),
+  CANARY.toLowerCase(),
+  CANARY.toUpperCase(),
+  CANARY.toLowerCase().slice(8, 16),
+  b64(CANARY).slice(4, 16),
+  b64(`Bearer ${CANARY}`).slice(12, 24),
+];
 
 /** The service echoing the key where an error message, or the start of a body, would show it. */
 const ECHOES: [string, FaultAction][] = [
@@ -26,6 +37,15 @@ const ECHOES: [string, FaultAction][] = [
     { kind: "not-envelope", body: { padding: "p".repeat(83), key: CANARY } },
   ],
   ["a 404 message, twice", { kind: "status", status: 404, message: `${CANARY}/${CANARY}` }],
+  ["lower case", { kind: "status", status: 400, message: `unknown key ${CANARY.toLowerCase()}` }],
+  ["upper case", { kind: "status", status: 500, message: `KEY=${CANARY.toUpperCase()}` }],
+  ["a prefix", { kind: "status", status: 400, message: `key starting ${CANARY.slice(0, 20)} is wrong` }],
+  ["URL-encoded", { kind: "status", status: 400, message: `url=/x?k=${encodeURIComponent(`${CANARY}+/=`)}` }],
+  ["base64", { kind: "status", status: 500, message: `auth=${b64(`Bearer ${CANARY}`)}` }],
+  [
+    "base64 url",
+    { kind: "status", status: 500, message: `t=${Buffer.from(`x:${CANARY}`).toString("base64url")}` },
+  ],
 ];
 
 function textOf(answer: JsonRpcMessage): string {
@@ -82,7 +102,8 @@ describe("the key never leaves the server", () => {
     const answer = await callUnder(action);
     expect(answer.result?.isError).toBe(true);
     expect(textOf(answer)).toContain("[redacted]");
-    expect(textOf(answer)).not.toContain("sk_live");
+    expect(textOf(answer).toLowerCase()).not.toContain("sk_live");
+    expect(textOf(answer)).not.toContain(b64(CANARY).slice(4, 16));
   });
 
   it("a session's whole output, after it ends, holds no trace of it", async () => {

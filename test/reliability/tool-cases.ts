@@ -7,6 +7,7 @@ import { listInvoices } from "../../src/api/invoices.js";
 import { listTimeEntries } from "../../src/api/time-entries.js";
 import type { ApiClient } from "../../src/http/client.js";
 import { allTools } from "../../src/mcp/tool-list.js";
+import { whole } from "../tools/support.js";
 
 export type Args = Record<string, unknown>;
 
@@ -45,7 +46,7 @@ export const WRITE_CASES: WriteCase[] = [
       allowOverlap: true,
     }),
     stored: async (api, args) =>
-      (await listInvoices(api)).items.filter((i) => i.invoiceNumber === args.invoiceNumber).length,
+      whole(await listInvoices(api)).filter((i) => i.invoiceNumber === args.invoiceNumber).length,
   },
   {
     tool: "log_time",
@@ -59,7 +60,7 @@ export const WRITE_CASES: WriteCase[] = [
       allowOverlap: true,
     }),
     stored: async (api, args) =>
-      (await listTimeEntries(api, { from: "2026-11-17", to: "2026-11-19" })).items.filter(
+      whole(await listTimeEntries(api, { from: "2026-11-17", to: "2026-11-19" })).filter(
         (e) => e.description === args.description,
       ).length,
   },
@@ -68,6 +69,6 @@ export const WRITE_CASES: WriteCase[] = [
     postPath: "/api/v1/customers",
     // "Fehlerfall 1" is part of "Fehlerfall 12": similar names, but faults are tested here.
     args: (cell) => ({ name: `Fehlerfall ${cell}`, hourlyRate: 80, allowSimilar: true }),
-    stored: async (api, args) => (await listCustomers(api)).items.filter((c) => c.name === args.name).length,
+    stored: async (api, args) => whole(await listCustomers(api)).filter((c) => c.name === args.name).length,
   },
 ];

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { listCustomers } from "../../src/api/customers.js";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-import { api, countRequests, demoDirectory } from "./support.js";
+import { api, countRequests, demoDirectory, whole } from "./support.js";
 
 const CUSTOMERS = "/api/v1/customers";
 
@@ -35,7 +35,7 @@ describe("create_customer", () => {
     });
     expect(text).toBe(`Created customer Hafenmeisterei Lübeck (id ${data.customer.id}) at 92.50 EUR/h.`);
 
-    const stored = (await listCustomers(api(sandbox()))).items.find((c) => c._id === data.customer.id);
+    const stored = whole(await listCustomers(api(sandbox()))).find((c) => c._id === data.customer.id);
     expect(stored).toMatchObject({
       name: "Hafenmeisterei Lübeck",
       hourlyRate: 92.5,

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { listInvoices } from "../../src/api/invoices.js";
 import { connect, useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-import { api, berlinMidnight, countRequests, demoDirectory } from "./support.js";
+import { api, berlinMidnight, countRequests, demoDirectory, whole } from "./support.js";
 
 const INVOICES = "/api/v1/invoices";
 
@@ -14,7 +14,7 @@ describe("create_invoice", () => {
   const sandbox = useSandbox();
   const mcp = useMcp(sandbox);
   const posts = () => countRequests(sandbox(), "POST", INVOICES);
-  const listed = async (apiKey?: string) => (await listInvoices(api(sandbox(), apiKey))).items;
+  const listed = async (apiKey?: string) => whole(await listInvoices(api(sandbox(), apiKey)));
   let muellerId = "";
   beforeAll(async () => {
     muellerId = (await demoDirectory(sandbox())).customer("Müller & Söhne GmbH")._id;
@@ -25,7 +25,7 @@ describe("create_invoice", () => {
     const sandbox = useSandbox();
     const mcp = useMcp(sandbox);
     const posts = () => countRequests(sandbox(), "POST", INVOICES);
-    const listed = async () => (await listInvoices(api(sandbox()))).items;
+    const listed = async () => whole(await listInvoices(api(sandbox())));
 
     it("a dry run sends nothing and returns the exact body a real create then sends", async () => {
       const args = {

@@ -7,9 +7,12 @@
 import type { FaultAction } from "@invoicing-mcp/sandbox";
 import { describe, expect, it } from "vitest";
 import { listTimeEntries } from "../../src/api/time-entries.js";
+import { RateLimitedError } from "../../src/http/errors.js";
+import { MAX_SERVER_WAIT_MS } from "../../src/http/retry.js";
+import { errorText } from "../../src/mcp/error-text.js";
 import { connect } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-import { api, countRequests, expectActionable } from "./support.js";
+import { api, countRequests, expectActionable, whole } from "./support.js";
 
 const EUR = "/api/v1/reports/eur";
 
@@ -152,7 +155,7 @@ describe("API errors through the tools", () => {
     sandbox().faults.add({ method: "POST", path, when: "after", action: { kind: "status", status: 500 } });
     const first = await withConnection({}, (c) => c.call("log_time", args));
     expect(first.text).toMatch(/may or may not have carried this out/);
-    const stored = (await listTimeEntries(api(sandbox()))).items.filter(
+    const stored = whole(await listTimeEntries(api(sandbox()))).filter(
       (e) => e.description === args.description,
     );
     expect(stored).toHaveLength(1);
@@ -175,5 +178,45 @@ describe("API errors through the tools", () => {
     expect(isError).toBe(true);
     expect(text).toMatch(/Try again in 12 s/);
     expect(text).not.toMatch(/may or may not/);
+  });
+});
+
+describe("rate-limit errors worded defensively", () => {
+  const request = { method: "GET", path: "/api/v1/reports/eur" };
+  const now = Date.parse("2026-11-22T10:00:00Z");
+
+  it("an absurd wait never throws while it is worded, and is capped at an hour", () => {
+    for (const wait of [1e26, Number.POSITIVE_INFINITY, Number.NaN, -5]) {
+      const error = new RateLimitedError(wait, request, now);
+      const text = errorText(error);
+      expect(text).toMatch(/Try again in \d+ s/);
+      expect(error.retryAfterMs).toBeGreaterThanOrEqual(0);
+      expect(error.retryAfterMs).toBeLessThanOrEqual(MAX_SERVER_WAIT_MS);
+    }
+    expect(errorText(new RateLimitedError(1e26, request, now))).toContain("Try again in 3600 s");
+  });
+
+  it("names the limit the governor learned, not a fixed 100 a minute", () => {
+    const learned = new RateLimitedError(5000, request, now, 429, { limit: 40, windowMs: 60_000 });
+    expect(errorText(learned)).toContain("40 requests a minute");
+    expect(errorText(learned)).not.toContain("100 requests");
+    const odd = new RateLimitedError(5000, request, now, 429, { limit: 7, windowMs: 10_000 });
+    expect(errorText(odd)).toContain("7 requests per 10 s");
+  });
+});
+
+describe("a 429 asking for a wait of 10^9 or 10^23 seconds", () => {
+  const sandbox = useSandbox();
+  it.each(["1000000000", `1${"0".repeat(23)}`])("Retry-After %s: capped at an hour, worded", async (wait) => {
+    sandbox().faults.add({ path: EUR, action: { kind: "status", status: 429, retryAfter: wait } });
+    const connected = await connect(sandbox());
+    try {
+      const { isError, text } = await connected.call("eur_report", { year: 2025 });
+      expect(isError).toBe(true);
+      expect(text).toMatch(/rate limit is reached.*Try again in 3600 s/);
+      expect(text).not.toMatch(/Unexpected internal error|Invalid time value/);
+    } finally {
+      await connected.close();
+    }
   });
 });

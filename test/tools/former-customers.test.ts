@@ -8,7 +8,7 @@ import { listInvoices } from "../../src/api/invoices.js";
 import { getOutstandingByCustomer } from "../../src/api/reports.js";
 import { connect, useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-import { api, countRequests, demoDirectory } from "./support.js";
+import { api, countRequests, demoDirectory, whole } from "./support.js";
 
 describe("former customers", () => {
   const sandbox = useSandbox();
@@ -17,7 +17,7 @@ describe("former customers", () => {
   beforeAll(async () => {
     const demo = await demoDirectory(sandbox());
     const active = new Set(demo.customers.map((c) => c._id));
-    const invoices = (await listInvoices(api(sandbox()))).items;
+    const invoices = whole(await listInvoices(api(sandbox())));
     formerId = invoices.find((invoice) => !active.has(invoice.customerId))!.customerId;
   });
 

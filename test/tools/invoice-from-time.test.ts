@@ -7,7 +7,7 @@ import { listInvoices } from "../../src/api/invoices.js";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
 import { billingData, MUELLER } from "./billing-data.js";
-import { api, berlinMidnight, countRequests } from "./support.js";
+import { api, berlinMidnight, countRequests, whole } from "./support.js";
 
 const INVOICES = "/api/v1/invoices";
 
@@ -69,7 +69,7 @@ describe("create_invoice from time", () => {
     expect(again.data.outcome).toBe("already_exists");
     expect(again.data.invoice.id).toBe(created.data.invoice.id);
     expect(posts()).toBe(before + 1);
-    const stored = (await listInvoices(api(sandbox()))).items.find((i) => i._id === created.data.invoice.id);
+    const stored = whole(await listInvoices(api(sandbox()))).find((i) => i._id === created.data.invoice.id);
     expect(stored).toMatchObject({ netAmount: 58.33, taxAmount: 11.08, grossAmount: 69.41 });
   });
 

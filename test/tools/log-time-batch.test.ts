@@ -7,7 +7,7 @@ import { listTimeEntries } from "../../src/api/time-entries.js";
 import { RateGovernor } from "../../src/http/governor.js";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-import { api, countRequests } from "./support.js";
+import { api, countRequests, whole } from "./support.js";
 
 const ENTRIES = "/api/v1/time-entries";
 const PROJECTS = ["Website Relaunch", "Bestell-App", "Markenrelaunch", "Mandantenportal", "Autorenportal"];
@@ -155,9 +155,9 @@ describe("a batch larger than the rate window", () => {
 
     expect(sandbox().requests.filter((r) => r.status === 429)).toEqual([]);
     expect(countRequests(sandbox(), "POST", ENTRIES)).toBe(50);
-    const stored = (
-      await listTimeEntries(api(sandbox()), { from: "2026-11-02", to: "2026-11-07" })
-    ).items.filter((e) => e.description?.startsWith("Rate "));
+    const stored = whole(
+      await listTimeEntries(api(sandbox()), { from: "2026-11-02", to: "2026-11-07" }),
+    ).filter((e) => e.description?.startsWith("Rate "));
     expect(stored).toHaveLength(50);
     expect(new Set(stored.map((e) => e.description)).size).toBe(50);
   }, 30_000);

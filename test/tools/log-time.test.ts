@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { listTimeEntries } from "../../src/api/time-entries.js";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-import { api, berlinDay, countRequests, demoDirectory } from "./support.js";
+import { api, berlinDay, countRequests, demoDirectory, whole } from "./support.js";
 
 const ENTRIES = "/api/v1/time-entries";
 
@@ -44,6 +44,7 @@ describe("log_time", () => {
         durationMinutes: 150,
         description: "Startseite umgesetzt",
         value: 237.5,
+        assumptions: [],
       },
     });
     expect(text).toContain(`Website Relaunch (${project._id})`);
@@ -51,7 +52,7 @@ describe("log_time", () => {
     expect(text).toContain(`Entry id ${data.entry.id}`);
     expect(text).toContain("237.50 EUR at 95.00 EUR/h");
 
-    const stored = (await listTimeEntries(api(sandbox()))).items.find((e) => e._id === data.entry.id);
+    const stored = whole(await listTimeEntries(api(sandbox()))).find((e) => e._id === data.entry.id);
     expect(stored).toMatchObject({
       projectId: project._id,
       customerId: mueller._id,
@@ -193,11 +194,9 @@ describe("log_time", () => {
   it("an entry overlapping another customer's stored entry creates nothing and lists it; allowOverlap logs it", async () => {
     // A stored demo entry on Friday 2026-11-20, of some customer other than Bestell-App's.
     const app = demo.project("Bestell-App");
-    const stored = (
-      await listTimeEntries(api(sandbox()), { from: "2026-11-20", to: "2026-11-20" })
-    ).items.find(
-      (e) => e.customerId !== app.customerId && e.endTime && berlinDay(e.startTime) === "2026-11-20",
-    )!;
+    const stored = whole(
+      await listTimeEntries(api(sandbox()), { from: "2026-11-20", to: "2026-11-20" }),
+    ).find((e) => e.customerId !== app.customerId && e.endTime && berlinDay(e.startTime) === "2026-11-20")!;
     const project = demo.projects.find((p) => p._id === stored.projectId)!;
     const customer = demo.customers.find((c) => c._id === stored.customerId)!;
     const start = new Date(stored.startTime + 30 * 60_000).toISOString();

@@ -8,7 +8,7 @@ import type { Invoice, TimeEntry } from "../../src/api/schemas.js";
 import { listTimeEntries } from "../../src/api/time-entries.js";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-import { api, berlinDay, demoDirectory } from "./support.js";
+import { api, berlinDay, demoDirectory, whole } from "./support.js";
 
 const cents = (amount: number) => Math.round(amount * 100);
 /** A page size that needs many pages, so paging is really exercised. */
@@ -21,8 +21,8 @@ describe("paging and sums", () => {
   let entries: TimeEntry[];
   let muellerId: string;
   beforeAll(async () => {
-    invoices = (await listInvoices(api(sandbox()))).items;
-    entries = (await listTimeEntries(api(sandbox()))).items;
+    invoices = whole(await listInvoices(api(sandbox())));
+    entries = whole(await listTimeEntries(api(sandbox())));
     muellerId = (await demoDirectory(sandbox())).customer("Müller & Söhne GmbH")._id;
   });
 

@@ -3,6 +3,7 @@
 import type { Sandbox } from "@invoicing-mcp/sandbox";
 import { expect } from "vitest";
 import { listCustomers } from "../../src/api/customers.js";
+import { type ListResult, wholeList } from "../../src/api/list.js";
 import { listProjects } from "../../src/api/projects.js";
 import type { Customer, Project } from "../../src/api/schemas.js";
 import { clientFor } from "../helpers/sandbox.js";
@@ -36,10 +37,9 @@ export async function demoDirectory(sandbox: Sandbox): Promise<{
   project(name: string): Project;
 }> {
   const client = api(sandbox);
-  const [{ items: customers }, { items: projects }] = await Promise.all([
-    listCustomers(client),
-    listProjects(client),
-  ]);
+  const [customers, projects] = (await Promise.all([listCustomers(client), listProjects(client)])).map(
+    whole,
+  ) as [Customer[], Project[]];
   const find = <T extends { name: string }>(list: T[], name: string): T => {
     const found = list.find((item) => item.name === name);
     if (!found) throw new Error(`no ${name} in the sandbox`);
@@ -60,4 +60,9 @@ export function expectActionable(text: string, secrets: string[] = []): void {
   expect(text).not.toContain("    at ");
   expect(text).not.toMatch(/<html|<body|<!doctype/i);
   for (const secret of secrets) expect(text).not.toContain(secret);
+}
+
+/** The items of a list the sandbox handed out whole; a test that got only part of one fails here. */
+export function whole<T>(list: ListResult<T>): T[] {
+  return wholeList(list, "items", "the test cannot check its result");
 }

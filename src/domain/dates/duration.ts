@@ -4,7 +4,8 @@ import { fold } from "./text.js";
 /**
  * Durations for time entries, read by a small hand-written grammar, English and German:
  *   "1h 30m", "1h30", "90 min", "1.5h", "1,5 Stunden", "1:30", "2 Std", "1 hour 15 minutes",
- *   "an hour", "eine halbe Stunde", "PT1H30M".
+ *   "an hour", "eine halbe Stunde", "zweieinhalb Stunden", "anderthalb Stunden", "dreiviertel Stunde",
+ *   "1½ Stunden", "1 1/2 Stunden", "an hour and a half", "two and a half hours", "PT1H30M".
  * The result is whole minutes, rounded to the nearest minute (half up). A number without a unit
  * ("90") is rejected: hours and minutes are both plausible, and guessing wrong bills the wrong amount.
  */
@@ -12,16 +13,55 @@ import { fold } from "./text.js";
 const HOUR_UNITS = new Set(["h", "hr", "hrs", "hour", "hours", "std", "stunde", "stunden", "stdn"]);
 const MINUTE_UNITS = new Set(["m", "min", "mins", "minute", "minutes", "minuten"]);
 
-// Word forms rewritten to numbers before the grammar runs; the order matters (longest first).
-const WORDS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\b(?:three quarters of an hour|(?:eine )?dreiviertelstunde)\b/g, "45 min"],
-  [/\b(?:(?:a |one )?quarter of an hour|(?:a )?quarter hour|(?:eine[rm]? )?viertelstunde)\b/g, "15 min"],
-  [/\b(?:an|one) hour and a half\b|\b(?:anderthalb|eineinhalb) stunden?\b/g, "1.5 h"],
-  [/\b(?:half an hour|(?:a )?half (?:an )?hour|(?:eine[rm]? )?halben? stunde)\b/g, "0.5 h"],
-  [/\b(?:an?|one|ein|eine[rm]?)\b(?= ?[a-z])/g, "1"],
-  [/\b(?:two|zwei)\b(?= ?[a-z])/g, "2"],
+const NUMBER_WORDS: ReadonlyArray<readonly [number, string]> = [
+  [1, "an?|one|ein|eine[rmn]?"],
+  [2, "two|zwei"],
+  [3, "three|drei"],
+  [4, "four|vier"],
+  [5, "five|fuenf"],
+  [6, "six|sechs"],
+  [7, "seven|sieben"],
+  [8, "eight|acht"],
+  [9, "nine|neun"],
+  [10, "ten|zehn"],
+  [11, "eleven|elf"],
+  [12, "twelve|zwoelf"],
 ];
 
+const numberWord = (word: string): number =>
+  NUMBER_WORDS.find(([, w]) => new RegExp(`^(?:${w})$`).test(word))?.[0] ?? Number.NaN;
+
+const NUMBER_WORD = `(?:${NUMBER_WORDS.map(([, w]) => w).join("|")})`;
+
+/** "1/2", "3/4", "1 1/2" → the number, when the fraction is one. */
+function fraction(whole: string | undefined, numerator: string, denominator: string): string {
+  const d = Number(denominator);
+  return d === 0 ? "x" : String(Number(whole ?? 0) + Number(numerator) / d);
+}
+
+// Word forms rewritten to numbers before the grammar runs; the order matters (longest first).
+const WORDS: ReadonlyArray<readonly [RegExp, string | ((...groups: string[]) => string)]> = [
+  // "1½", "1 ½", "½ Stunde", "1 1/2 Stunden", "3/4 Stunde".
+  [
+    /(\d+) ?([½¼¾])/g,
+    (_w, n = "0", f = "") => String(Number(n) + ({ "½": 0.5, "¼": 0.25, "¾": 0.75 }[f] ?? 0)),
+  ],
+  [/[½¼¾]/g, (f) => String({ "½": 0.5, "¼": 0.25, "¾": 0.75 }[f] ?? 0)],
+  [/\b(?:(\d+) )?(\d+)\/(\d+)\b/g, (_w, whole, n = "", d = "") => fraction(whole, n, d)],
+  [/\b(?:three quarters of an hour|(?:eine )?drei ?viertel ?stunden?)\b/g, "45 min"],
+  [/\b(?:(?:a |one )?quarter of an hour|(?:a )?quarter hour|(?:eine[rm]? )?viertel ?stunden?)\b/g, "15 min"],
+  // "anderthalb", "eineinhalb", "zweieinhalb", "dreieinhalb Stunden".
+  [/\b(?:anderthalb|einhalb)\b/g, "1.5"],
+  [new RegExp(`\\b(${NUMBER_WORD})einhalb\\b`, "g"), (_w, n = "") => String(numberWord(n) + 0.5)],
+  // "an hour and a half", "two and a half hours", "2 and a half hours", "zwei und eine halbe Stunde".
+  [/\b(?:an|one) hour and a half\b/g, "1.5 h"],
+  [
+    new RegExp(`\\b(\\d+|${NUMBER_WORD}) (?:and a half|und eine halbe)\\b`, "g"),
+    (_w, n = "") => String((/^\d+$/.test(n) ? Number(n) : numberWord(n)) + 0.5),
+  ],
+  [/\b(?:half an hour|(?:a )?half (?:an )?hour|(?:eine[rm]? )?halben? stunde)\b/g, "0.5 h"],
+  [new RegExp(`\\b${NUMBER_WORD}\\b(?= ?[a-z])`, "g"), (w) => String(numberWord(w))],
+];
 const ISO = /^p(?:(\d+(?:\.\d+)?)d)?(?:t(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m)?(?:(\d+(?:\.\d+)?)s)?)?$/;
 const CLOCK = /^(\d{1,3}):([0-5]\d)(?: ?(?:h|std|stunden?|hours?))?$/;
 const TERM = /^(?:and |und |\+ |, ?)?(\d+(?:\.\d+)?) ?([a-z]+)?\.? ?/;
@@ -73,7 +113,12 @@ function readClock(t: string): number | null {
 }
 
 function wordsToNumbers(t: string): string {
-  return WORDS.reduce((s, [pattern, replacement]) => s.replace(pattern, replacement), t);
+  // Two calls only because TypeScript picks one overload of replace() per replacement type.
+  return WORDS.reduce(
+    (s, [pattern, replacement]) =>
+      typeof replacement === "string" ? s.replace(pattern, replacement) : s.replace(pattern, replacement),
+    t,
+  );
 }
 
 /** "1 h 30 min", "1h30", "90m": each unit at most once; a bare number after hours means minutes. */

@@ -12,7 +12,15 @@
  *   most recent including today, "next Monday" the first after today, "this Monday" in the ISO week.
  *   Day and month without a year ("3. März") are the most recent such date.
  * - "3/4/2026" is refused as ambiguous; dotted dates are day-first ("3.4.2026" is 3 April).
- * - A month name without a year is the most recent month that has begun; "Q4" alone is this year's.
+ * - A month, quarter, half-year or ISO week without a year is the most recent that has begun (on
+ *   1 January "Q4" and "KW 52" are last year's); a range's first side borrows the second's year.
+ * - "Anfang/Mitte/Ende März" (early/mid/late) are days 1–10, 11–20 and 21 to the month's end;
+ *   "letztes Wochenende" is Saturday and Sunday of the previous ISO week.
+ * - Month and year offsets clamp to the month end ("a month ago" on 31 March is 28/29 February).
+ * - A bare hour 1–7 without am/morgens/früh or a part of day is afternoon ("yesterday at 3" is
+ *   15:00); "3:00" and "03 Uhr" are as written. Readings like these are returned as
+ *   `assumptions` so a tool can say what it took.
+ * - An end time without a date is on the start's day (resolveEndInstant).
  * - Durations are whole minutes, rounded half up; a number without a unit is refused.
  * - Instants are shown as ISO local time with offset ("2026-03-29T10:00:00+02:00").
  */
@@ -25,7 +33,7 @@ export { DateInputError } from "./errors.js";
 export type { InstantLike, UtcRange } from "./format.js";
 export { dayBoundsUtc, formatDay, formatInstant, formatLocalDateTime, rangeBoundsUtc } from "./format.js";
 export type { ResolvedInstant, TimeOfDaySource } from "./instant.js";
-export { FUTURE_TOLERANCE_MS, parseInstant, resolveInstant } from "./instant.js";
+export { FUTURE_TOLERANCE_MS, parseInstant, resolveEndInstant, resolveInstant } from "./instant.js";
 export type { Period } from "./period.js";
 export { parsePeriod } from "./period.js";
 export type { PartOfDay } from "./text.js";

@@ -1,7 +1,10 @@
+import { addDays } from "date-fns/addDays";
+import { dayOfInstant, isoDay } from "./calendar.js";
 import { type DateContext, nowMs } from "./context.js";
-import { readPhrase } from "./phrase.js";
+import { formatInstant } from "./format.js";
+import { type PhraseReading, readPhrase } from "./phrase.js";
 import { PART_OF_DAY_HOUR } from "./text.js";
-import { type LocalTimeFit, resolveLocalDateTime } from "./zone.js";
+import { type LocalTimeFit, resolveLocalDateTime, zonedDateTimeToUtc } from "./zone.js";
 
 /** How far ahead of `now` an instant may lie before a completed time entry looks suspicious. */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -23,6 +26,11 @@ export interface ResolvedInstant {
   readonly msFromNow: number;
   /** More than FUTURE_TOLERANCE_MS after now. Not an error here; log_time should refuse or ask. */
   readonly isFuture: boolean;
+  /**
+   * Readings taken where the phrase allowed more than one, in words for the user: a bare hour 1–7
+   * taken as afternoon, a time in a DST gap moved forward, a repeated time taken in summer time.
+   */
+  readonly assumptions: readonly string[];
 }
 
 /**
@@ -32,9 +40,12 @@ export interface ResolvedInstant {
  * Throws DateInputError when the text cannot be read.
  */
 export function resolveInstant(text: string, ctx: DateContext): ResolvedInstant {
+  return fromReading(readPhrase(text, ctx, "instant"), ctx);
+}
+
+function fromReading(reading: PhraseReading, ctx: DateContext): ResolvedInstant {
   const now = nowMs(ctx);
-  const reading = readPhrase(text, ctx, "instant");
-  if (reading.kind === "exact") return describe(reading.ms, now, "explicit", "exact");
+  if (reading.kind === "exact") return describe(reading.ms, now, "explicit", "exact", reading.assumptions);
 
   const { day, time, partOfDay } = reading;
   const hour = time?.hour ?? (partOfDay ? PART_OF_DAY_HOUR[partOfDay] : 0);
@@ -51,7 +62,49 @@ export function resolveInstant(text: string, ctx: DateContext): ResolvedInstant 
     },
     ctx.timeZone,
   );
-  return describe(resolved.ms, now, source, resolved.fit);
+  const assumptions = [...reading.assumptions];
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const wall = `${isoDay(day)} ${pad(hour)}:${pad(time?.minute ?? 0)}`;
+  const shown = formatInstant(resolved.ms, ctx.timeZone);
+  if (resolved.fit === "gap") {
+    assumptions.push(`${wall} does not exist in ${ctx.timeZone} (clocks jump forward): took ${shown}`);
+  } else if (resolved.fit === "overlap") {
+    assumptions.push(`${wall} happens twice in ${ctx.timeZone} (clocks go back): took the first, ${shown}`);
+  }
+  return describe(resolved.ms, now, source, resolved.fit, assumptions);
+}
+
+/**
+ * The end of a span that began at `startMs`. A phrase without a date ("17:00", "9", "9.30",
+ * "bis 17 Uhr", "Mittag", "noon", "17:00 CET") is on the start's day, or the next day when that
+ * time has passed by then ("22:00" to "1:00"); a bare hour 1–7 ("5") is the first of 5:00 and
+ * 17:00 after the start. A phrase with a date ("today 17:30") is read on its own.
+ */
+export function resolveEndInstant(text: string, startMs: number, ctx: DateContext): ResolvedInstant {
+  nowMs(ctx);
+  const end = text.replace(/^\s*(?:bis|until|till|to|-|–)\s+/i, "");
+  const asOfStart = { now: startMs, timeZone: ctx.timeZone };
+  const reading = readPhrase(end, asOfStart, "instant", { bareHourIsTime: true });
+  if (reading.dateGiven) return fromReading(readPhrase(end, ctx, "instant"), ctx);
+  const startDay = dayOfInstant(startMs, ctx.timeZone);
+  const days = [startDay, addDays(startDay, 1)];
+  for (const day of days) {
+    // Noon of that day as "now", so the phrase's implied today is that day in every zone.
+    const noon = zonedDateTimeToUtc(
+      { year: day.getFullYear(), month: day.getMonth() + 1, day: day.getDate(), hour: 12 },
+      ctx.timeZone,
+    );
+    const onDay = readPhrase(end, { now: noon, timeZone: ctx.timeZone }, "instant", { bareHourIsTime: true });
+    const candidates =
+      onDay.kind === "wall" && onDay.hourAssumedPm && onDay.time
+        ? [{ ...onDay, time: { ...onDay.time, hour: onDay.time.hour - 12 }, assumptions: [] }, onDay]
+        : [onDay];
+    for (const candidate of candidates) {
+      const resolved = fromReading(candidate, ctx);
+      if (resolved.ms > startMs) return resolved;
+    }
+  }
+  return fromReading(reading, ctx);
 }
 
 /** The instant a phrase names, as a Date; see resolveInstant for the details a tool may want. */
@@ -59,8 +112,15 @@ export function parseInstant(text: string, ctx: DateContext): Date {
   return resolveInstant(text, ctx).date;
 }
 
-function describe(ms: number, now: number, timeOfDay: TimeOfDaySource, fit: LocalTimeFit): ResolvedInstant {
+function describe(
+  ms: number,
+  now: number,
+  timeOfDay: TimeOfDaySource,
+  fit: LocalTimeFit,
+  assumptions: readonly string[],
+): ResolvedInstant {
   return {
+    assumptions,
     date: new Date(ms),
     ms,
     timeOfDay,

@@ -1,5 +1,7 @@
 import { type CalendarDay, calendarDay, todayIn } from "./calendar.js";
+import { substituteCalendarOffsets } from "./calendar-offset.js";
 import { readWithChrono } from "./chrono-reader.js";
+import { hasClockNotation } from "./clock-idioms.js";
 import { type DateContext, nowMs } from "./context.js";
 import { DateInputError, type DateInputKind } from "./errors.js";
 import { readIso } from "./iso.js";
@@ -19,20 +21,40 @@ export interface ClockTime {
 /**
  * What a date/time phrase says, before a default time of day is applied: either an exact instant
  * (ISO with offset, "now", "2 hours ago", "14:00 UTC") or a wall-clock day with an optional time.
+ * `dateGiven` is false for a bare time ("14:00", "noon", "17:00 CET"): today is implied, and an
+ * end time takes the start's day instead. `assumptions` says, for the user, which reading was
+ * taken where a phrase has more than one.
  */
 export type PhraseReading =
-  | { readonly kind: "exact"; readonly ms: number }
+  | {
+      readonly kind: "exact";
+      readonly ms: number;
+      readonly dateGiven: boolean;
+      readonly assumptions: string[];
+    }
   | {
       readonly kind: "wall";
       readonly day: CalendarDay;
       readonly time: ClockTime | null;
       readonly partOfDay: PartOfDay | null;
-      /** False for a bare time such as "14:00" (today is implied). */
       readonly dateGiven: boolean;
+      /** The hour was a bare 1–7 ("3", "halb drei") and was taken as afternoon (+12). */
+      readonly hourAssumedPm: boolean;
+      readonly assumptions: string[];
     };
 
+/** How a phrase is read: a bare number ("9") is a clock time only where a time is expected (an end). */
+export interface PhraseOptions {
+  readonly bareHourIsTime?: boolean;
+}
+
 /** Reads an instant-like phrase; throws DateInputError (of `kind`) when it cannot. */
-export function readPhrase(text: string, ctx: DateContext, kind: DateInputKind): PhraseReading {
+export function readPhrase(
+  text: string,
+  ctx: DateContext,
+  kind: DateInputKind,
+  options: PhraseOptions = {},
+): PhraseReading {
   const now = nowMs(ctx);
   const fail: (reason?: string) => never = (reason) => {
     throw new DateInputError(kind, text, reason);
@@ -41,23 +63,36 @@ export function readPhrase(text: string, ctx: DateContext, kind: DateInputKind):
 
   const iso = readIso(text);
   if (typeof iso === "string") fail(iso);
-  if (iso?.kind === "instant") return { kind: "exact", ms: iso.ms };
+  if (iso?.kind === "instant") return { kind: "exact", ms: iso.ms, dateGiven: true, assumptions: [] };
   if (iso?.kind === "local") {
     const { year, month, day, hour = 0, minute = 0, second = 0, millisecond = 0 } = iso.local;
     const time = iso.hasTime ? { hour, minute, second, millisecond } : null;
-    return { kind: "wall", day: calendarDay(year, month, day)!, time, partOfDay: null, dateGiven: true };
+    return {
+      kind: "wall",
+      day: calendarDay(year, month, day)!,
+      time,
+      partOfDay: null,
+      dateGiven: true,
+      hourAssumedPm: false,
+      assumptions: [],
+    };
   }
 
   const relative = readRelativeToNow(text, now);
-  if (relative !== null) return { kind: "exact", ms: relative };
+  if (relative !== null) return { kind: "exact", ms: relative, dateGiven: true, assumptions: [] };
 
   const ambiguity = slashAmbiguity(text);
   if (ambiguity) fail(ambiguity);
 
-  const reading = readWithChrono(text, now, ctx.timeZone) ?? fail(diagnose(text));
-  if (reading.relativeInstantMs !== null) return { kind: "exact", ms: reading.relativeInstantMs };
-
   const today = todayIn(ctx);
+  // "9" alone: a clock time where one is expected (the end of an entry), else too ambiguous.
+  const bare = options.bareHourIsTime ? /^\s*(?:um|at|bis|until|till|to)?\s*(\d{1,2})\s*$/i.exec(text) : null;
+  const phrase = bare && Number(bare[1]) <= 23 ? `${bare[1]}:00` : substituteCalendarOffsets(text, today);
+  const reading = readWithChrono(phrase, now, ctx.timeZone) ?? fail(diagnose(text));
+  if (reading.relativeInstantMs !== null) {
+    return { kind: "exact", ms: reading.relativeInstantMs, dateGiven: true, assumptions: [] };
+  }
+
   const day =
     reading.weekday !== null
       ? resolveWeekday(today, reading.weekday, weekdaySense(text))
@@ -68,8 +103,21 @@ export function readPhrase(text: string, ctx: DateContext, kind: DateInputKind):
 
   const partOfDay = partOfDayIn(text);
   const time = reading.time && { ...reading.time, millisecond: 0 };
+  const assumptions: string[] = [];
+  let hourAssumedPm = false;
   if (time && !reading.meridiemGiven && (partOfDay === "afternoon" || partOfDay === "evening")) {
     if (time.hour >= 1 && time.hour < 12) time.hour += 12; // "abends 8 Uhr" is 20:00
+  } else if (time && !reading.meridiemGiven && partOfDay === "noon") {
+    if (time.hour >= 1 && time.hour < 6) time.hour += 12; // "mittags um 1" is 13:00
+  } else if (time && !reading.meridiemGiven && partOfDay === null && isBareSmallHour(text, time.hour)) {
+    // "yesterday at 3", "um 3", "halb drei": work logged at 3 is far more often 15:00 than 03:00.
+    time.hour += 12;
+    hourAssumedPm = true;
+    const pad = (n: number) => String(n).padStart(2, "0");
+    const night = `${pad(time.hour - 12)}:${pad(time.minute)}`;
+    assumptions.push(
+      `took ${time.hour}:${pad(time.minute)} (afternoon) for the hour ${time.hour - 12}; for ${night} write "${night}" or "${time.hour - 12} am"`,
+    );
   }
   if (time && reading.offsetMinutes !== null) {
     const asUtc = Date.UTC(
@@ -80,9 +128,22 @@ export function readPhrase(text: string, ctx: DateContext, kind: DateInputKind):
       time.minute,
       time.second,
     );
-    return { kind: "exact", ms: asUtc - reading.offsetMinutes * 60_000 };
+    return {
+      kind: "exact",
+      ms: asUtc - reading.offsetMinutes * 60_000,
+      dateGiven: reading.dateGiven,
+      assumptions,
+    };
   }
-  return { kind: "wall", day, time, partOfDay, dateGiven: reading.dateGiven };
+  return { kind: "wall", day, time, partOfDay, dateGiven: reading.dateGiven, hourAssumedPm, assumptions };
+}
+
+/**
+ * An hour 1–7 said without minutes in clock notation ("3", "3 Uhr", "halb drei", not "3:00",
+ * "03 Uhr" or "15:00"), which a 24-hour reading would put in the small hours of the night.
+ */
+function isBareSmallHour(text: string, hour: number): boolean {
+  return hour >= 1 && hour <= 7 && !hasClockNotation(text);
 }
 
 /** "3/4/2026" is 3 April to a German and March 4 to an American: refuse to guess. */

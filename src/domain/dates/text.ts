@@ -1,3 +1,5 @@
+import { rewriteClockIdioms } from "./clock-idioms.js";
+
 /**
  * Text preparation shared by the parsers: folding for the hand-written grammars, and the few
  * rewrites that let chrono-node read common German and English forms it otherwise misreads.
@@ -32,6 +34,9 @@ const GERMAN_MONTHS = [
 ];
 
 const DAY_WORD = "today|yesterday|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday";
+const PART_WORD = "morning|afternoon|evening|night";
+const WEEKDAYS =
+  "montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|monday|tuesday|wednesday|thursday|friday|saturday|sunday";
 
 const CHRONO_REWRITES: ReadonlyArray<readonly [RegExp, string | ((...groups: string[]) => string)]> = [
   // "20.11. 9:00": chrono reads a day and month without a year only with the month's name.
@@ -42,27 +47,53 @@ const CHRONO_REWRITES: ReadonlyArray<readonly [RegExp, string | ((...groups: str
       return name ? `${day}. ${name}` : whole;
     },
   ],
-  // "yesterday 9", "friday at 3": a bare hour after a day word, as German "gestern 9" already reads.
+  // "yesterday 9", "friday at 3", "yesterday evening 7": a bare hour after a day word, as German
+  // "gestern 9" already reads.
   [
     new RegExp(
-      `\\b(${DAY_WORD})(\\s+(?:at\\s+)?)(\\d{1,2})\\b(?![:.]?\\d)(?!\\s*(?:am|pm|h\\b|hours?|min))`,
+      `\\b(${DAY_WORD})((?:\\s+(?:${PART_WORD}))?\\s+(?:at\\s+)?)(\\d{1,2})\\b(?![:.]?\\d)(?!\\s*(?:am|pm|a\\.m|p\\.m|h\\b|hours?|min))`,
       "gi",
     ),
     "$1$2$3:00",
   ],
+  // "9.30", "17.45": a dotted time (not a date such as "3.3.2026" or "20.11.").
+  [/(?<![\d.])([01]?\d|2[0-3])\.([0-5]\d)(?![\d]|\.\d|\.(?:\s|$))/g, "$1:$2"],
   // "14.30 Uhr", "14 Uhr": chrono reads "am 3. März 10 Uhr" as the year 2010 otherwise.
   [/\b(\d{1,2})[.:](\d{2})\s*uhr\b/gi, "$1:$2"],
   [/\b(\d{1,2})\s*uhr\b/gi, "$1:00"],
   // chrono knows "letzten Freitag" but not its synonyms.
   [/\b(?:vergangene|vorige)[nrms]?\b/gi, "letzten"],
+  [/(\d)\s+fr(?:ü|ue)h\b/gi, "$1 morgens"],
   [/\bfr(?:ü|ue)h\b/gi, "vormittag"],
   [/\blast night\b/gi, "yesterday night"],
+  // "gegen 8", "ca. 9 Uhr": an approximate time is logged as the time.
+  [/\b(?:gegen|ca\.?|circa|etwa|ungef(?:ä|ae)hr|around|about)\s+(?=\d|halb|viertel|dreiviertel)/gi, "um "],
+  // "Fr. 13 Uhr": chrono knows the weekday abbreviations without their dot.
+  [/\b(Mo|Di|Mi|Do|Fr|Sa|So|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\.(?=\s)/g, "$1"],
+  // "letzte Woche Dienstag", "Dienstag letzter Woche", "Tuesday last week": the weekday alone;
+  // weekdaySense reads "last week" from the original text.
+  [
+    new RegExp(
+      `\\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?|last|previous)\\s+(?:woche|week)\\s+(?:on\\s+|am\\s+)?(?=(?:${WEEKDAYS})\\b)`,
+      "gi",
+    ),
+    "",
+  ],
+  [
+    new RegExp(
+      `\\b(${WEEKDAYS})(?:,)?\\s+(?:(?:der|of)\\s+)?(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?|last|previous)\\s+(?:woche|week)\\b`,
+      "gi",
+    ),
+    "$1",
+  ],
+  // "gestern nachmittags um 3": the adverb after a day word reads like the noun ("gestern Nachmittag").
+  [/\b(gestern|heute|vorgestern|morgen)\s+(vormittag|nachmittag|abend|morgen|mittag)s\b/gi, "$1 $2"],
   [/\b(?:the )?day before yesterday\b/gi, "2 days ago"],
 ];
 
 /** The phrase as handed to chrono-node. */
 export function prepareForChrono(text: string): string {
-  let out = text.normalize("NFC").replace(/\s+/g, " ").trim();
+  let out = rewriteClockIdioms(text.normalize("NFC").replace(/\s+/g, " ").trim());
   for (const [pattern, replacement] of CHRONO_REWRITES) {
     // Two calls only because TypeScript picks one overload of replace() per replacement type.
     out =

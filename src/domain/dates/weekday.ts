@@ -8,12 +8,16 @@ import { fold } from "./text.js";
  *   "last Monday" / "letzten Montag" → the most recent Monday before today (a week ago if today is Monday);
  *   "Monday" / "Montag"              → the most recent Monday, today included;
  *   "next Monday" / "nächsten Montag" → the first Monday after today;
- *   "this Monday" / "diesen Montag"  → the Monday of the current ISO week (Monday–Sunday).
+ *   "this Monday" / "diesen Montag"  → the Monday of the current ISO week (Monday–Sunday);
+ *   "Monday last week" / "Montag letzter Woche" → the Monday of the previous ISO week.
  */
-export type WeekdaySense = "last" | "bare" | "next" | "this";
+export type WeekdaySense = "last" | "bare" | "next" | "this" | "previous-week";
 
 export function weekdaySense(text: string): WeekdaySense {
   const t = fold(text);
+  // "Dienstag letzter Woche", "letzte Woche Dienstag", "Tuesday last week": in the previous ISO week.
+  if (/\b(?:letzte[nr]?|vergangene[nr]?|vorige[nr]?|last|previous) (?:woche|week)\b/.test(t))
+    return "previous-week";
   if (/\b(?:last|previous|past|letzte[nrms]?|vergangene[nrms]?|vorige[nrms]?)\b/.test(t)) return "last";
   if (/\b(?:next|coming|naechste[nrms]?|kommende[nrms]?)\b/.test(t)) return "next";
   if (/\b(?:this|diese[nrms]?)\b/.test(t)) return "this";
@@ -33,6 +37,8 @@ export function resolveWeekday(today: CalendarDay, weekday: number, sense: Weekd
       return addDays(today, (target - current + 7) % 7 || 7);
     case "this":
       return addDays(today, target - current);
+    case "previous-week":
+      return addDays(today, target - current - 7);
   }
 }
 

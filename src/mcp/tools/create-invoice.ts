@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type CreateInvoiceBody, createInvoice, listInvoices } from "../../api/invoices.js";
+import { wholeList } from "../../api/list.js";
 import { activityTypeSchema, type Invoice } from "../../api/schemas.js";
 import { DateInputError } from "../../domain/dates/errors.js";
 import { dayBoundsUtc, formatDay } from "../../domain/dates/format.js";
@@ -10,7 +11,7 @@ import { fromCents, hasAtMostTwoDecimals, invoiceAmounts, toCents } from "../../
 import { cleanText } from "../../domain/text.js";
 import { customerArg, dayArg, moneyOutput } from "../args.js";
 import type { ToolContext } from "../context.js";
-import { dateContext, dayOrPeriod } from "../date-args.js";
+import { assumedText, dateContext, dayOrPeriod } from "../date-args.js";
 import { AskToConfirm, defineTool } from "../define-tool.js";
 import { eur, named } from "../format.js";
 import { invoiceFromTime, type TimeBasis } from "../invoice-from-time.js";
@@ -141,6 +142,7 @@ export const createInvoiceTool = defineTool({
     }
     const customer = await context.directory.resolveCustomer(args.customer);
     const period = await servicePeriod(args, context);
+    const assumed = assumedText(period.assumptions);
     const fromTime: TimeBasis | undefined = args.fromTime
       ? await invoiceFromTime(customer, period, context)
       : undefined;
@@ -155,7 +157,13 @@ export const createInvoiceTool = defineTool({
     // The customer's type, when it is one the API accepts; otherwise the service decides.
     const activityType = args.activityType ?? activityTypeSchema.safeParse(customer.activityType).data;
 
-    const existing = (await listInvoices(context.client())).items;
+    // The next number and the replay check need every invoice: with part of them, the number may be
+    // taken and the same invoice may exist unseen, so a partial list refuses the write instead.
+    const existing = wholeList(
+      await listInvoices(context.client()),
+      "invoices",
+      "it cannot be checked whether this invoice already exists or which number is next; creating it now could make a duplicate, so nothing was created",
+    );
     const body: CreateInvoiceBody = {
       customerId: customer._id,
       invoiceNumber: args.invoiceNumber ?? nextNumber(existing, invoiceDay, context),
@@ -192,7 +200,7 @@ export const createInvoiceTool = defineTool({
       const invoice = view(same._id, same.status, { ...body, invoiceNumber: same.invoiceNumber });
       return {
         data: { outcome: "already_exists" as const, invoice, ...counted },
-        text: `Not created again: ${describe(invoice)} already exists with the same content. To create a second one deliberately, pass a different invoiceNumber and allowOverlap: true.`,
+        text: `Not created again: ${describe(invoice)} already exists with the same content. To create a second one deliberately, pass a different invoiceNumber and allowOverlap: true.${assumed}`,
       };
     }
     const conflicts = args.allowOverlap ? [] : invoiceConflicts(existing, body, period, context.timeZone);
@@ -208,7 +216,7 @@ export const createInvoiceTool = defineTool({
           ...counted,
           request: { method: "POST" as const, path: PATH, body: { ...body } },
         },
-        text: `Dry run, nothing sent. This would create ${describe(invoice)}.${countedText(fromTime)}${warning}\nRequest: POST ${PATH} ${JSON.stringify(body)}`,
+        text: `Dry run, nothing sent. This would create ${describe(invoice)}.${countedText(fromTime)}${warning}${assumed}\nRequest: POST ${PATH} ${JSON.stringify(body)}`,
       };
     }
     if (conflicts.length > 0) {
@@ -240,7 +248,7 @@ export const createInvoiceTool = defineTool({
     const invoice = view(id, "draft", body);
     return {
       data: { outcome: "created" as const, invoice, ...counted },
-      text: `Created ${describe(invoice)}. It is a draft: review and send it in the Invoicing Service.`,
+      text: `Created ${describe(invoice)}. It is a draft: review and send it in the Invoicing Service.${assumed}`,
     };
   },
 });
@@ -291,29 +299,30 @@ function describe(invoice: InvoiceView): string {
 async function servicePeriod(
   args: { period?: string | undefined; periodStart?: string | undefined; periodEnd?: string | undefined },
   context: ToolContext,
-): Promise<{ start: string; end: string }> {
+): Promise<{ start: string; end: string; assumptions: readonly string[] }> {
   const ctx = dateContext(context);
   if (args.period !== undefined) {
     if (args.periodStart !== undefined || args.periodEnd !== undefined) {
       throw new InputError("Give either period or periodStart and periodEnd, not both.");
     }
     const period = (await loadDates()).parsePeriod(args.period, ctx);
-    return { start: period.start, end: period.end };
+    return { start: period.start, end: period.end, assumptions: period.assumptions ?? [] };
   }
   if (args.periodStart === undefined || args.periodEnd === undefined) {
     throw new InputError(
       'The service period is required: give period (e.g. "last month", "März 2026") or both periodStart and periodEnd (e.g. "2026-03-01" and "2026-03-31").',
     );
   }
-  const start = await dayOrPeriod(args.periodStart, ctx, "start");
-  const end = await dayOrPeriod(args.periodEnd, ctx, "end");
+  const from = await dayOrPeriod(args.periodStart, ctx, "start");
+  const to = await dayOrPeriod(args.periodEnd, ctx, "end");
+  const [start, end] = [from.day, to.day];
   if (end < start)
     throw new DateInputError(
       "period",
       `${args.periodStart} … ${args.periodEnd}`,
       `periodEnd ${end} is before periodStart ${start}`,
     );
-  return { start, end };
+  return { start, end, assumptions: [...new Set([...from.assumptions, ...to.assumptions])] };
 }
 
 function nextNumber(existing: readonly Invoice[], invoiceDay: string, context: ToolContext): string {

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { itemsOf } from "../../api/list.js";
 import { foldings } from "../../domain/resolver.js";
 import { cleanText } from "../../domain/text.js";
-import { limitArg, offsetArg, pageOutput } from "../args.js";
+import { completenessOutput, limitArg, offsetArg, pageOutput } from "../args.js";
 import { defineTool } from "../define-tool.js";
-import { eur, page, pageLine } from "../format.js";
+import { completeness, eur, page, pageLine, partialNote } from "../format.js";
 
 export const listCustomersTool = defineTool({
   name: "list_customers",
@@ -33,10 +34,12 @@ export const listCustomersTool = defineTool({
       }),
     ),
     ...pageOutput,
+    ...completenessOutput,
   }),
   example: { query: "mueller" },
   async handler(args, context) {
-    const active = await context.directory.customers();
+    const list = await context.directory.customerList();
+    const active = itemsOf(list);
     const activeIds = new Set(active.map((c) => c._id));
     // Former customers only for a search: the plain list is the service's list of active ones.
     const former = args.query ? context.directory.formerCustomers().filter((c) => !activeIds.has(c._id)) : [];
@@ -56,13 +59,14 @@ export const listCustomersTool = defineTool({
       activityType: c.activityType ?? null,
       active: c.isActive !== false,
     }));
+    const note = partialNote(list, "customers", "a customer you look for may be missing");
     const lines = [
-      pageLine(customers.length, window.total, window.offset, "customers"),
+      `${note ? `${note} ` : ""}${pageLine(customers.length, window.total, window.offset, "customers")}`,
       ...customers.map(
         (c) =>
           `- ${c.name} (id ${c.id})${c.hourlyRate === null ? "" : ` · ${eur(c.hourlyRate)}/h`}${c.activityType ? ` · ${c.activityType}` : ""}${c.email ? ` · ${c.email}` : ""}${c.active ? "" : " · inactive (former customer)"}`,
       ),
     ];
-    return { data: { customers, ...window }, text: lines.join("\n") };
+    return { data: { customers, ...window, ...completeness(list) }, text: lines.join("\n") };
   },
 });

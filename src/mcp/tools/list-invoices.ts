@@ -1,14 +1,23 @@
 import { z } from "zod";
 import { listInvoices } from "../../api/invoices.js";
+import { itemsOf } from "../../api/list.js";
 import { invoiceStatusSchema } from "../../api/schemas.js";
 import { formatDay } from "../../domain/dates/format.js";
 import { fromCents, toCents } from "../../domain/money.js";
 import { servicePeriodDays } from "../../domain/period-billing.js";
 import { cleanText } from "../../domain/text.js";
-import { customerArg, dayArg, limitArg, moneyOutput, offsetArg, pageOutput } from "../args.js";
-import { dayRange, withinDays } from "../date-args.js";
+import {
+  completenessOutput,
+  customerArg,
+  dayArg,
+  limitArg,
+  moneyOutput,
+  offsetArg,
+  pageOutput,
+} from "../args.js";
+import { assumedText, dayRange, withinDays } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
-import { eur, named, page, pageLine } from "../format.js";
+import { completeness, eur, named, page, pageLine, partialNote } from "../format.js";
 
 const invoiceRow = z.object({
   id: z.string(),
@@ -49,18 +58,23 @@ export const listInvoicesTool = defineTool({
   output: z.object({
     invoices: z.array(invoiceRow),
     ...pageOutput,
-    sums: z.object({ netAmount: moneyOutput, grossAmount: moneyOutput, currency: z.literal("EUR") }),
+    ...completenessOutput,
+    sums: z
+      .object({ netAmount: moneyOutput, grossAmount: moneyOutput, currency: z.literal("EUR") })
+      .nullable()
+      .describe("Over everything that matches; null when the list could not be read whole."),
   }),
   example: { customer: "mueller", from: "2026-01-01" },
   async handler(args, context) {
-    const inRange = withinDays(await dayRange(args.from, args.to, context), context.timeZone);
+    const range = await dayRange(args.from, args.to, context);
+    const inRange = withinDays(range, context.timeZone);
     const customer =
       args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);
-    const { items } = await listInvoices(
+    const list = await listInvoices(
       context.client(),
       args.status === undefined ? {} : { status: args.status },
     );
-    const matching = items
+    const matching = itemsOf(list)
       // Also here: how the service treats an unknown or unsupported filter is not shown.
       .filter((invoice) => args.status === undefined || invoice.status === args.status)
       .filter((invoice) => customer === undefined || invoice.customerId === customer._id)
@@ -96,15 +110,20 @@ export const listInvoicesTool = defineTool({
         notes: invoice.notes ? cleanText(invoice.notes, 300) : null,
       };
     });
-    const sums = { netAmount: fromCents(net), grossAmount: fromCents(gross), currency: "EUR" as const };
+    // A sum over part of the invoices would be a wrong figure stated as fact: none at all instead.
+    const sums = list.complete
+      ? { netAmount: fromCents(net), grossAmount: fromCents(gross), currency: "EUR" as const }
+      : null;
 
     const lines = [
-      `${pageLine(rows.length, window.total, window.offset, "invoices")} All ${window.total} together: net ${eur(sums.netAmount)}, gross ${eur(sums.grossAmount)}.`,
+      sums === null
+        ? `${partialNote(list, "invoices", "there are no sums: they would under-count")} ${pageLine(rows.length, window.total, window.offset, "invoices read")}${assumedText(range.assumptions)}`
+        : `${pageLine(rows.length, window.total, window.offset, "invoices")} All ${window.total} together: net ${eur(sums.netAmount)}, gross ${eur(sums.grossAmount)}.${assumedText(range.assumptions)}`,
       ...rows.map(
         (r) =>
           `- ${r.invoiceNumber} (id ${r.id}) · ${r.invoiceDate} · ${r.status} · ${named(r.customerName ?? undefined, r.customerId)} · net ${eur(r.netAmount)}${r.grossAmount === null ? "" : ` · gross ${eur(r.grossAmount)}`}${r.periodStart === null ? "" : ` · period ${r.periodStart} to ${r.periodEnd}`}${r.notes === null ? "" : ` · notes "${r.notes}"`}`,
       ),
     ];
-    return { data: { invoices: rows, ...window, sums }, text: lines.join("\n") };
+    return { data: { invoices: rows, ...window, ...completeness(list), sums }, text: lines.join("\n") };
   },
 });

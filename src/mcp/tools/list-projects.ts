@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { itemsOf } from "../../api/list.js";
 import { cleanText } from "../../domain/text.js";
-import { customerArg, limitArg, offsetArg, pageOutput } from "../args.js";
+import { completenessOutput, customerArg, limitArg, offsetArg, pageOutput } from "../args.js";
 import { defineTool } from "../define-tool.js";
-import { named, page, pageLine } from "../format.js";
+import { completeness, named, page, pageLine, partialNote } from "../format.js";
 
 export const listProjectsTool = defineTool({
   name: "list_projects",
@@ -27,12 +28,17 @@ export const listProjectsTool = defineTool({
       }),
     ),
     ...pageOutput,
+    ...completenessOutput,
   }),
   example: { customer: "mueller" },
   async handler(args, context) {
     const customer =
       args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);
-    const [all, names] = await Promise.all([context.directory.projects(), context.directory.customerNames()]);
+    const [list, names] = await Promise.all([
+      context.directory.projectList(),
+      context.directory.customerNames(),
+    ]);
+    const all = itemsOf(list);
     const matching = all
       .filter((p) => customer === undefined || p.customerId === customer._id)
       .sort((a, b) => a.name.localeCompare(b.name, "de"));
@@ -45,12 +51,13 @@ export const listProjectsTool = defineTool({
       activityType: p.activityType ?? null,
       color: p.color ?? null,
     }));
+    const note = partialNote(list, "projects", "a project you look for may be missing");
     const lines = [
-      pageLine(projects.length, window.total, window.offset, "projects"),
+      `${note ? `${note} ` : ""}${pageLine(projects.length, window.total, window.offset, "projects")}`,
       ...projects.map(
         (p) => `- ${p.name} (id ${p.id}) · customer ${named(p.customerName ?? undefined, p.customerId)}`,
       ),
     ];
-    return { data: { projects, ...window }, text: lines.join("\n") };
+    return { data: { projects, ...window, ...completeness(list) }, text: lines.join("\n") };
   },
 });

@@ -1,12 +1,21 @@
 import { z } from "zod";
+import { itemsOf } from "../../api/list.js";
 import { listTimeEntries } from "../../api/time-entries.js";
 import { formatDuration } from "../../domain/dates/duration.js";
 import { formatDay, formatInstant } from "../../domain/dates/format.js";
 import { cleanText } from "../../domain/text.js";
-import { customerArg, dayArg, limitArg, offsetArg, pageOutput, projectArg } from "../args.js";
-import { dayRange, withinDays } from "../date-args.js";
+import {
+  completenessOutput,
+  customerArg,
+  dayArg,
+  limitArg,
+  offsetArg,
+  pageOutput,
+  projectArg,
+} from "../args.js";
+import { assumedText, dayRange, withinDays } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
-import { named, page, pageLine } from "../format.js";
+import { completeness, named, page, pageLine, partialNote } from "../format.js";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -40,7 +49,14 @@ export const listTimeEntriesTool = defineTool({
       }),
     ),
     ...pageOutput,
-    totalMinutes: z.number().int().describe("Sum over all matching completed entries, not just this page."),
+    ...completenessOutput,
+    totalMinutes: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "Sum over all matching completed entries, not just this page; null when the list could not be read whole.",
+      ),
   }),
   example: { project: "Website Relaunch", from: "2026-11-01", to: "2026-11-22" },
   async handler(args, context) {
@@ -54,7 +70,7 @@ export const listTimeEntriesTool = defineTool({
     // Whether the service's bounds are inclusive is not shown: ask a day wider, then filter exactly.
     const widen = (day: string | undefined, days: number) =>
       day === undefined ? undefined : formatDay(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS, "UTC");
-    const [{ items }, projectNames] = await Promise.all([
+    const [list, projectNames] = await Promise.all([
       listTimeEntries(context.client(), {
         ...(range.from === undefined ? {} : { from: widen(range.from, -1)! }),
         ...(range.to === undefined ? {} : { to: widen(range.to, 1)! }),
@@ -62,6 +78,7 @@ export const listTimeEntriesTool = defineTool({
       context.directory.projectNames(),
     ]);
     const inRange = withinDays(range, context.timeZone);
+    const items = itemsOf(list);
     const matching = items
       .filter((e) => inRange(e.startTime))
       .filter((e) => customer === undefined || e.customerId === customer._id)
@@ -71,7 +88,7 @@ export const listTimeEntriesTool = defineTool({
       e.isRunning || e.endTime == null
         ? null
         : (e.durationMinutes ?? Math.round((e.endTime - e.startTime) / 60_000));
-    const totalMinutes = matching.reduce((sum, e) => sum + (minutesOf(e) ?? 0), 0);
+    const totalMinutes = list.complete ? matching.reduce((sum, e) => sum + (minutesOf(e) ?? 0), 0) : null;
 
     const { slice, ...window } = page(matching, args.offset, args.limit);
     const customerNames = await context.directory.customerNames(slice.map((e) => e.customerId));
@@ -88,7 +105,9 @@ export const listTimeEntriesTool = defineTool({
       description: e.description ? cleanText(e.description, 300) : null,
     }));
     const lines = [
-      `${pageLine(entries.length, window.total, window.offset, "time entries")} All together: ${formatDuration(totalMinutes)}.`,
+      totalMinutes === null
+        ? `${partialNote(list, "time entries", "there is no total: it would under-count")} ${pageLine(entries.length, window.total, window.offset, "time entries read")}${assumedText(range.assumptions)}`
+        : `${pageLine(entries.length, window.total, window.offset, "time entries")} All together: ${formatDuration(totalMinutes)}.${assumedText(range.assumptions)}`,
       ...entries.map((e) => {
         const span = e.running
           ? `${e.start} · running`
@@ -96,6 +115,6 @@ export const listTimeEntriesTool = defineTool({
         return `- ${span} · ${named(e.projectName ?? undefined, e.projectId)} · ${named(e.customerName ?? undefined, e.customerId)}${e.description ? ` · "${e.description}"` : ""} (id ${e.id})`;
       }),
     ];
-    return { data: { entries, ...window, totalMinutes }, text: lines.join("\n") };
+    return { data: { entries, ...window, ...completeness(list), totalMinutes }, text: lines.join("\n") };
   },
 });

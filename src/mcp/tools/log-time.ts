@@ -2,7 +2,7 @@ import { z } from "zod";
 import { InputError } from "../../domain/input-error.js";
 import { customerArg, projectArg } from "../args.js";
 import { defineTool } from "../define-tool.js";
-import { batchAnswer, describeEntry, entryData } from "../log-time-answer.js";
+import { batchAnswer, describeEntry, entryAssumptions, entryData } from "../log-time-answer.js";
 import { logEntries, MAX_BATCH } from "../log-time-batch.js";
 import type { EntryInput } from "../log-time-entry.js";
 
@@ -13,7 +13,7 @@ const instantArg = (what: string) =>
     .min(1)
     .max(100)
     .describe(
-      `${what}: ISO 8601 ("2026-03-29T09:00", local time in the configured zone unless an offset is given) or a phrase in English or German, e.g. "yesterday 9:00", "today 14:30", "last Monday 8:00", "gestern 14 Uhr", "letzten Freitag 13:00".`,
+      `${what}: ISO 8601 ("2026-03-29T09:00", local time in the configured zone unless an offset is given) or a phrase in English or German, e.g. "yesterday 9:00", "today 14:30", "last Monday 8:00", "gestern 14 Uhr", "letzten Freitag 13:00", "gestern halb zehn". A bare hour 1–7 without am/morgens is taken as afternoon ("yesterday at 3" is 15:00) and the answer says so.`,
     );
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -42,6 +42,9 @@ const entryFields = {
   durationMinutes: z.number().int(),
   description: z.string().nullable(),
   value: z.number().nullable().describe("EUR at the customer's hourly rate, if known"),
+  assumptions: z
+    .array(z.string())
+    .describe('Readings taken where start or end allowed several, e.g. "yesterday at 3" taken as 15:00'),
 };
 
 export const logTimeTool = defineTool({
@@ -70,7 +73,9 @@ export const logTimeTool = defineTool({
       .min(1)
       .max(50)
       .optional()
-      .describe('How long, instead of end: "1h 30m", "90 min", "1.5h", "1:30", "45 Minuten", "2 Stunden".'),
+      .describe(
+        'How long, instead of end: "1h 30m", "90 min", "1.5h", "1:30", "45 Minuten", "2 Stunden", "zweieinhalb Stunden", "1½ h".',
+      ),
     description: z
       .string()
       .max(1000)
@@ -156,8 +161,11 @@ export const logTimeTool = defineTool({
     return status === "already_exists"
       ? {
           data: { outcome: "already_exists" as const, entry },
-          text: `Already logged, not created again: ${what}. Entry id ${entry.id}.`,
+          text: `Already logged, not created again: ${what}. Entry id ${entry.id}.${entryAssumptions(planned)}`,
         }
-      : { data: { outcome: "created" as const, entry }, text: `Logged ${what}. Entry id ${entry.id}.` };
+      : {
+          data: { outcome: "created" as const, entry },
+          text: `Logged ${what}. Entry id ${entry.id}.${entryAssumptions(planned)}`,
+        };
   },
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getOutstandingByCustomer } from "../../api/reports.js";
 import { formatDay } from "../../domain/dates/format.js";
-import { fromCents, toCents } from "../../domain/money.js";
+import { sumAmounts } from "../../domain/money.js";
 import { cleanText } from "../../domain/text.js";
 import { customerArg, moneyOutput } from "../args.js";
 import { defineTool } from "../define-tool.js";
@@ -110,5 +110,5 @@ export const outstandingByCustomerTool = defineTool({
 });
 
 function sum(amounts: number[]): number {
-  return fromCents(amounts.reduce((total, amount) => total + toCents(amount), 0));
+  return sumAmounts(amounts);
 }

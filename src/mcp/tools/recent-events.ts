@@ -11,7 +11,7 @@ import { limitArg, moneyOutput, offsetArg, pageOutput } from "../args.js";
 import type { ToolContext } from "../context.js";
 import { dateContext } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
-import { page, pageLine } from "../format.js";
+import { eur, page, pageLine } from "../format.js";
 
 const whenArg = (what: string) =>
   z
@@ -97,7 +97,7 @@ export const recentEventsTool = defineTool({
     const counts = Object.entries(byType)
       .map(([type, count]) => `${count} ${type}`)
       .join(", ");
-    const paid = byType["invoice.paid"] ? ` Payments received: ${totals.paidAmount.toFixed(2)} EUR.` : "";
+    const paid = byType["invoice.paid"] ? ` Payments received: ${eur(totals.paidAmount)}.` : "";
     const lines = [
       `${pageLine(events.length, window.total, window.offset, "events")}${counts ? ` By type: ${counts}.` : ""}${paid}`,
       ...events.map((row) => describeEvent(row, row.occurredAt.slice(0, 16).replace("T", " "))),

@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { listInvoices } from "../../api/invoices.js";
+import { wholeList } from "../../api/list.js";
 import type { Customer, CustomerTimeSummary } from "../../api/schemas.js";
 import { getCustomerTimeSummary } from "../../api/time-entries.js";
 import { formatDuration } from "../../domain/dates/duration.js";
 import { loadDates } from "../../domain/dates/lazy.js";
+import { sumAmounts } from "../../domain/money.js";
 import { cleanText } from "../../domain/text.js";
 import { customerArg, moneyOutput } from "../args.js";
 import type { ToolContext } from "../context.js";
-import { dateContext } from "../date-args.js";
+import { assumedText, dateContext } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
 import { eur, hours, named } from "../format.js";
 import {
@@ -113,11 +115,12 @@ export const timeSummaryTool = defineTool({
         b.unbilledAmount - a.unbilledAmount ||
         a.customerName.localeCompare(b.customerName, "de"),
     );
+    // Hours to two decimals as shown; the amount as the sum of the rows' cents (money.ts).
     const add = (pick: (c: Row) => number) =>
       Math.round(customers.reduce((sum, c) => sum + pick(c), 0) * 100) / 100;
     const totals = {
       unbilledHours: add((c) => c.unbilledHours),
-      unbilledAmount: add((c) => c.unbilledAmount),
+      unbilledAmount: sumAmounts(customers.map((c) => c.unbilledAmount)),
       weekHours: add((c) => c.weekHours),
       monthHours: add((c) => c.monthHours),
       ...(period === undefined
@@ -163,11 +166,17 @@ async function inPeriodRows(
   period: { start: string; end: string },
   context: ToolContext,
 ): Promise<NonNullable<Row["inPeriod"]>[]> {
-  const [entries, { items: invoices }, projectNames] = await Promise.all([
+  const [entries, invoiceList, projectNames] = await Promise.all([
     loadPeriodEntries(context, period),
     listInvoices(context.client()),
     context.directory.projectNames(),
   ]);
+  // Which invoices may already bill the period is a check: with part of them, one may be missed.
+  const invoices = wholeList(
+    invoiceList,
+    "invoices",
+    "it cannot be said which invoices may already bill this period",
+  );
   return targets.map((customer) => ({
     time: countTime(
       entries.filter((e) => e.customerId === customer._id),
@@ -198,13 +207,13 @@ function overviewText(
 function periodText(
   customers: Row[],
   totals: { periodHours?: number; periodAmount?: number | null },
-  period: { start: string; end: string; label: string },
+  period: { start: string; end: string; label: string; assumptions?: readonly string[] },
 ): string {
   const withTime = customers.filter((c) => (c.inPeriod?.time.entryCount ?? 0) > 0);
   const without = customers.filter((c) => (c.inPeriod?.time.entryCount ?? 0) === 0);
   const single = customers.length === 1;
   const lines = [
-    `Time in ${period.label} (${period.start} to ${period.end}), completed entries by their start (running timers excluded), at each customer's rate: ${hours(totals.periodHours ?? 0)}${totals.periodAmount == null ? "" : ` = ${eur(totals.periodAmount)}`}.`,
+    `Time in ${period.label} (${period.start} to ${period.end}), completed entries by their start (running timers excluded), at each customer's rate: ${hours(totals.periodHours ?? 0)}${totals.periodAmount == null ? "" : ` = ${eur(totals.periodAmount)}`}.${assumedText(period.assumptions ?? [])}`,
   ];
   for (const c of single ? customers : withTime) {
     const inPeriod = c.inPeriod!;

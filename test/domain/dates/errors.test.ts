@@ -24,7 +24,8 @@ describe("DateInputError", () => {
     const e = errorOf(() => parseInstant("next blursday", SUNDAY));
     expect(e.message).toBe(
       'Could not read "next blursday" as a date/time. Try "2026-03-29 14:00", "yesterday 9:00", ' +
-        '"last Monday", "2 days ago 14:00", "gestern 14 Uhr", "letzten Freitag".',
+        '"last Monday 8:00", "2 days ago 14:00", "gestern 14 Uhr", "letzten Freitag 13 Uhr", ' +
+        '"gestern halb zehn", "gestern Abend um 7", "yesterday 3pm".',
     );
     expect(e).toMatchObject({ name: "DateInputError", kind: "instant", input: "next blursday" });
     expect(e.reason).toBeUndefined();
@@ -42,6 +43,36 @@ describe("DateInputError", () => {
     expect(e.message).toContain(`Could not read "blursday" ${noun}`);
     expect(e.message).toContain(example);
     expect(e.examples.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("never offers the phrase it refuses as an example", () => {
+    // A start needs a time of day; "gestern Abend um 7" has one, so refuse it for another reason.
+    const refused = new DateInputError("instant", "Gestern Abend um 7 ", "it is in the future");
+    expect(refused.examples).not.toContain("gestern Abend um 7");
+    expect(refused.message).not.toContain('"gestern Abend um 7"');
+    expect(refused.examples).toContain("gestern halb zehn");
+    const period = new DateInputError("period", "KW 12", "no entries");
+    expect(period.examples).not.toContain("KW 12");
+    for (const kind of ["instant", "day", "period", "year", "duration"] as const) {
+      for (const example of new DateInputError(kind, "x").examples) {
+        expect(new DateInputError(kind, example).examples).not.toContain(example);
+      }
+    }
+  });
+
+  it("every example it offers is read by the parser it is offered for", () => {
+    for (const example of new DateInputError("instant", "x").examples) {
+      expect(() => parseInstant(example, SUNDAY)).not.toThrow();
+    }
+    for (const example of new DateInputError("day", "x").examples)
+      expect(() => parseDay(example, SUNDAY)).not.toThrow();
+    for (const example of new DateInputError("period", "x").examples) {
+      expect(() => parsePeriod(example, SUNDAY)).not.toThrow();
+    }
+    for (const example of new DateInputError("year", "x").examples)
+      expect(() => parseYear(example, SUNDAY)).not.toThrow();
+    for (const example of new DateInputError("duration", "x").examples)
+      expect(() => parseDuration(example)).not.toThrow();
   });
 
   it("never offers the refused phrase itself as an example (case and spaces aside)", () => {
@@ -64,7 +95,7 @@ describe("DateInputError", () => {
     const e = errorOf(() => parseInstant(nasty, SUNDAY));
     expect(e.message).toContain('"yesterday\\u0000\\nxxx');
     expect(e.message).toContain("…");
-    expect(e.message.length).toBeLessThan(300);
+    expect(e.message.length).toBeLessThan(400);
     expect(e.input).toBe(nasty);
   });
 });

@@ -275,7 +275,7 @@ describe("parseInstant: unreadable input is an error that quotes it", () => {
     })();
     expect(error).toBeInstanceOf(DateInputError);
     expect((error as DateInputError).message).toMatch(message);
-    expect((error as DateInputError).message).toContain('"yesterday 9:00", "last Monday"');
+    expect((error as DateInputError).message).toContain('"yesterday 9:00", "last Monday 8:00"');
     expect((error as DateInputError).input).toBe(phrase);
   });
 
