@@ -41,6 +41,9 @@ export async function bundle(outdir = BUNDLE_DIR) {
     platform: "node",
     format: "esm",
     target: "node20",
+    // The sandbox package is bundled from its TypeScript source (its "invoicing-mcp-source" export),
+    // so the bundle carries `--sandbox` and needs neither node_modules nor the package's own build.
+    conditions: ["invoicing-mcp-source"],
     banner: { js: REQUIRE_BANNER },
     // Readable stack traces in bug reports matter more than the few hundred kB minifying would save.
     minify: false,

@@ -42,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === "sandbox") {
-    const { runSandbox } = await import("./sandbox/main.js");
+    const { runSandbox } = await import("@invoicing-mcp/sandbox/cli");
     await runSandbox(argv.slice(1), process.env);
     return 0;
   }

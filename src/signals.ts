@@ -1,4 +1,4 @@
-/** Resolves on the first SIGINT or SIGTERM: how the long-lived modes (sandbox, receiver) wait to stop. */
+/** Resolves on the first SIGINT or SIGTERM: how a long-lived mode (the webhook receiver) waits to stop. */
 export function untilStopSignal(): Promise<void> {
   return new Promise<void>((resolve) => {
     const stop = () => {

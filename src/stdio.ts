@@ -28,7 +28,7 @@ export async function runStdioServer(config: Config, options: StdioOptions = {})
   const inFlight = new InFlightCalls();
   let effective = config;
   if (options.sandbox) {
-    const { startSandbox } = await import("./sandbox/index.js");
+    const { startSandbox } = await import("@invoicing-mcp/sandbox");
     const sandbox = await startSandbox({ quiet: true });
     cleanups.push(() => sandbox.close());
     effective = { ...config, baseUrl: sandbox.url, apiKey: sandbox.keys.demo };

@@ -1,15 +1,15 @@
 /**
- * The sandbox API in the benchmark's own process (dist/sandbox/index.js), and our built bin started
- * against it over stdio, as an MCP client would start it.
+ * The sandbox API in the benchmark's own process (the built @invoicing-mcp/sandbox package), and our
+ * built bin started against it over stdio, as an MCP client would start it.
  */
-import { BIN, fromDist } from "./paths.mjs";
+import { BIN } from "./paths.mjs";
 import { StdioClient } from "./stdio-client.mjs";
 
 /** A rate limit no benchmark reaches, where the limit itself is not what is measured. */
 export const UNLIMITED = { limit: 1_000_000, windowMs: 60_000 };
 
 export async function startSandbox(options = {}) {
-  const { startSandbox } = await fromDist("sandbox/index.js");
+  const { startSandbox } = await import("@invoicing-mcp/sandbox");
   return startSandbox({ quiet: true, rateLimit: UNLIMITED, ...options });
 }
 

@@ -9,7 +9,7 @@ export const MAX_SECRETS = 2;
 
 const SIGNATURE_SHAPE = /^[0-9a-fA-F]{64}$/;
 
-/** The hex signature the service sends for `body`; the sandbox's sender uses it too. */
+/** The hex signature the service sends for `body` (tests sign with it; the sandbox signs on its own). */
 export function sign(body: string | Uint8Array, secret: string): string {
   return createHmac("sha256", secret).update(body).digest("hex");
 }

@@ -4,8 +4,8 @@
  * nothing; a replay or overlap check that cannot see everything refuses the write, saying why.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Sandbox } from "@invoicing-mcp/sandbox";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Sandbox } from "../../src/sandbox/index.js";
 import { connect } from "../helpers/mcp.js";
 
 const KEY = "k_peer_lists_0123456789";

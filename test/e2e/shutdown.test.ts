@@ -3,8 +3,9 @@
  * waits on the service after a short drain, names a write whose outcome is now unknown, and the
  * process is gone within 2 s.
  */
+
+import { type Sandbox, startSandbox } from "@invoicing-mcp/sandbox";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.js";
 import { StdioSession } from "../helpers/stdio.js";
 import { waitFor } from "../helpers/wait-for.js";
 

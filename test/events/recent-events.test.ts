@@ -5,8 +5,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type Sandbox, startSandbox } from "@invoicing-mcp/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.js";
 import { InboxWriter } from "../../src/webhooks/inbox-writer.js";
 import { type Receiver, startReceiver } from "../../src/webhooks/receiver.js";
 import { connect } from "../helpers/mcp.js";

@@ -4,7 +4,7 @@
  * 404. A real MCP client is connected to our server, and our server to this peer.
  */
 import { createServer, type Server } from "node:http";
-import type { Sandbox } from "../../src/sandbox/index.js";
+import type { Sandbox } from "@invoicing-mcp/sandbox";
 import { connect } from "./mcp.js";
 
 export const PEER_KEY = "k_peer_small_0123456789";

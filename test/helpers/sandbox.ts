@@ -1,7 +1,7 @@
+import { type Sandbox, type SandboxOptions, startSandbox } from "@invoicing-mcp/sandbox";
 import { afterAll, beforeAll } from "vitest";
 import { ApiClient, type ApiClientOptions } from "../../src/http/client.js";
 import { RateGovernor } from "../../src/http/governor.js";
-import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.js";
 
 /** The reference "today" of the demo data in tests: a Sunday in November 2026, Berlin time. */
 export const REFERENCE_DATE = Date.parse("2026-11-22T10:15:00+01:00");

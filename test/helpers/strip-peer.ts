@@ -4,7 +4,7 @@
  * (periodStart, periodEnd, notes). The tools must then fall back to what they can know.
  */
 import { createServer, type Server } from "node:http";
-import type { Sandbox } from "../../src/sandbox/index.js";
+import type { Sandbox } from "@invoicing-mcp/sandbox";
 
 const NOT_LISTED = ["periodStart", "periodEnd", "notes"];
 

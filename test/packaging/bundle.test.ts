@@ -68,7 +68,7 @@ describe("the bundle (npm run bundle)", () => {
     for (const later of [
       "node_modules/undici/",
       "node_modules/chrono-node/",
-      "src/sandbox/",
+      "packages/sandbox/",
       "src/doctor/",
       "src/webhooks/receiver.ts",
       "src/webhooks/main.ts",

@@ -11,11 +11,10 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createKeys, type Sandbox, startSandbox } from "@invoicing-mcp/sandbox";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ApiClient } from "../../src/http/client.js";
 import { RateGovernor } from "../../src/http/governor.js";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.js";
-import { createKeys } from "../../src/sandbox/keys.js";
 import { formatLine } from "../../src/webhooks/inbox-format.js";
 import { connect, type ToolAnswer } from "../helpers/mcp.js";
 import { clientFor, REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";

@@ -3,7 +3,7 @@
  * the sandbox does to produce it, and the sentence a user must get for it. Messages the service
  * sends echo the key, so every cell also proves that the key is redacted.
  */
-import type { FaultAction } from "../../src/sandbox/index.js";
+import type { FaultAction } from "@invoicing-mcp/sandbox";
 
 export interface FaultKind {
   label: string;

@@ -4,8 +4,9 @@
  * a plain SIGTERM and EOF; this adds the rest: each input below is followed by a ping that must be
  * answered, and stdout must carry nothing but JSON-RPC, each id answered once.
  */
+
+import { type Sandbox, startSandbox } from "@invoicing-mcp/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.js";
 import { type JsonRpcMessage, StdioSession } from "../helpers/stdio.js";
 import { waitFor } from "../helpers/wait-for.js";
 import { expectCleanStdout, waitForLine } from "./stdio-support.js";

@@ -6,8 +6,8 @@
  */
 import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { type Sandbox, startSandbox } from "@invoicing-mcp/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.js";
 import { type JsonRpcMessage, StdioSession } from "../helpers/stdio.js";
 import { expectCleanStdout } from "./stdio-support.js";
 

@@ -6,8 +6,8 @@
  * way, and the load test does it for a key that works.
  */
 import { randomBytes } from "node:crypto";
+import { type FaultAction, type Sandbox, startSandbox } from "@invoicing-mcp/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FaultAction, type Sandbox, startSandbox } from "../../src/sandbox/index.js";
 import { type JsonRpcMessage, StdioSession } from "../helpers/stdio.js";
 import { faultKinds } from "./faults.js";
 import { expectCleanStdout } from "./stdio-support.js";

@@ -24,7 +24,7 @@
  *   stored without period or notes. For September (ends 30 Sep) 14 Nov is day 45 after the end
  *   (a possible cover, guessed from the date) and 15 Nov is day 46 (not).
  */
-import type { SandboxData } from "../../src/sandbox/index.js";
+import type { SandboxData } from "@invoicing-mcp/sandbox";
 
 const at = (iso: string) => Date.parse(iso);
 

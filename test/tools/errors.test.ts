@@ -3,12 +3,13 @@
  * trace, no HTML, never the key. Faults are injected into the sandbox; each case has its own
  * connection, since a 429 pauses that client's rate governor.
  */
+
+import type { FaultAction } from "@invoicing-mcp/sandbox";
 import { describe, expect, it } from "vitest";
 import { listTimeEntries } from "../../src/api/time-entries.js";
 import { RateLimitedError } from "../../src/http/errors.js";
 import { MAX_SERVER_WAIT_MS } from "../../src/http/retry.js";
 import { errorText } from "../../src/mcp/error-text.js";
-import type { FaultAction } from "../../src/sandbox/index.js";
 import { connect } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
 import { api, countRequests, expectActionable, whole } from "./support.js";

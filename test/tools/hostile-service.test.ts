@@ -5,8 +5,8 @@
  * answer an invalid-response error.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Sandbox } from "@invoicing-mcp/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Sandbox } from "../../src/sandbox/index.js";
 import { connect } from "../helpers/mcp.js";
 
 const KEY = "k_hostile_0123456789";

@@ -1,10 +1,11 @@
 /** Small helpers the tool tests share: the sandbox's data read directly, request counts, message checks. */
+
+import type { Sandbox } from "@invoicing-mcp/sandbox";
 import { expect } from "vitest";
 import { listCustomers } from "../../src/api/customers.js";
 import { type ListResult, wholeList } from "../../src/api/list.js";
 import { listProjects } from "../../src/api/projects.js";
 import type { Customer, Project } from "../../src/api/schemas.js";
-import type { Sandbox } from "../../src/sandbox/index.js";
 import { clientFor } from "../helpers/sandbox.js";
 
 /** An API client of its own, to read what the sandbox holds without going through the tools. */

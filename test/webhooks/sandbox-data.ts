@@ -1,5 +1,5 @@
 /** A small account for the sender's tests: one customer, a draft, a sent and a paid invoice. */
-import type { SandboxData } from "../../src/sandbox/index.js";
+import type { SandboxData } from "@invoicing-mcp/sandbox";
 
 /** Wednesday 18 March 2026, 10:00 in Berlin. */
 export const NOW = Date.parse("2026-03-18T10:00:00+01:00");

@@ -5,9 +5,8 @@
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type Sandbox, type SandboxOptions, startSandbox } from "@invoicing-mcp/sandbox";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.js";
-import { backoffMs, MAX_DELAY_MS, retryDelayMs } from "../../src/sandbox/webhooks/backoff.js";
 import { readInbox } from "../../src/webhooks/inbox.js";
 import { verifySignature } from "../../src/webhooks/signature.js";
 import { receiver, SECRET, until } from "./helpers.js";
@@ -58,17 +57,6 @@ async function scripted(statuses: (number | "hang")[]): Promise<{ url: string; s
   );
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, seen };
 }
-
-describe("the backoff schedule", () => {
-  it("waits 1, 2, 4, 8, 16 minutes, then gives up; doubling is capped at 2 h", () => {
-    expect([1, 2, 3, 4, 5].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000, 960_000]);
-    expect(retryDelayMs(6)).toBeUndefined();
-    expect(retryDelayMs(0)).toBeUndefined();
-    expect(backoffMs(7)).toBe(3_840_000); // 64 min
-    expect(backoffMs(8)).toBe(MAX_DELAY_MS); // 128 min → 120 min
-    expect(backoffMs(30)).toBe(MAX_DELAY_MS);
-  });
-});
 
 describe("retries", () => {
   it("send identical bytes and signature each time, with the documented headers and doubling waits", async () => {

@@ -2,8 +2,9 @@
  * The sandbox's webhook sender against a real receiver: every event kind, with the documented
  * envelope, headers and signature; the admin actions that trigger them; endpoint filters.
  */
+
+import { type Sandbox, type SandboxOptions, startSandbox } from "@invoicing-mcp/sandbox";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.js";
 import { readInbox } from "../../src/webhooks/inbox.js";
 import { receiver, SECRET } from "./helpers.js";
 import { NOW, senderData } from "./sandbox-data.js";
