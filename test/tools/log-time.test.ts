@@ -25,7 +25,7 @@ describe("log_time", () => {
     const before = posts();
     const { isError, data, text } = await mcp().call("log_time", {
       project: "Website Relaunch",
-      start: "yesterday 9:00",
+      start: "yesterday 18:00", // a slot no other test of this file logs: they may run first
       duration: "2.5h",
       description: "Startseite umgesetzt",
     });
@@ -39,8 +39,8 @@ describe("log_time", () => {
         projectName: "Website Relaunch",
         customerId: mueller._id,
         customerName: "Müller & Söhne GmbH",
-        start: "2026-11-21T09:00:00+01:00",
-        end: "2026-11-21T11:30:00+01:00",
+        start: "2026-11-21T18:00:00+01:00",
+        end: "2026-11-21T20:30:00+01:00",
         durationMinutes: 150,
         description: "Startseite umgesetzt",
         value: 237.5,
@@ -56,8 +56,8 @@ describe("log_time", () => {
     expect(stored).toMatchObject({
       projectId: project._id,
       customerId: mueller._id,
-      startTime: Date.parse("2026-11-21T09:00:00+01:00"),
-      endTime: Date.parse("2026-11-21T11:30:00+01:00"),
+      startTime: Date.parse("2026-11-21T18:00:00+01:00"),
+      endTime: Date.parse("2026-11-21T20:30:00+01:00"),
       description: "Startseite umgesetzt",
     });
   });
