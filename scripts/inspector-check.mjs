@@ -51,7 +51,7 @@ async function runChecks(target, transport) {
 await runChecks(server, "stdio");
 
 // Over HTTP: a sandbox, a tenants file naming it, a token from `tokens create`, and `serve`.
-const { startSandbox } = await import(join(root, "dist", "sandbox", "index.js"));
+const { startSandbox } = await import("@invoicing-mcp/sandbox");
 const sandbox = await startSandbox({ quiet: true });
 const dir = mkdtempSync(join(tmpdir(), "invoicing-inspector-"));
 const tenants = join(dir, "tenants.json");
