@@ -10,6 +10,7 @@
  */
 
 import { formatDay } from "./dates/format.js";
+import { germanMonthName } from "./dates/months.js";
 import type { Cents } from "./money.js";
 
 /** An invoice dated this many days after a period's end may still be the one billing it. */
@@ -59,27 +60,12 @@ function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-const MONTHS_DE = [
-  "Januar",
-  "Februar",
-  "März",
-  "April",
-  "Mai",
-  "Juni",
-  "Juli",
-  "August",
-  "September",
-  "Oktober",
-  "November",
-  "Dezember",
-];
-
 /** A period as a German invoice names it: "Oktober 2026", "3. Quartal 2026", "2026", "01.10.2026–15.10.2026". */
 export function germanPeriodLabel(period: DaySpan): string {
   const [year, month] = period.start.split("-").map(Number) as [number, number];
   const startsMonth = period.start.endsWith("-01");
   const endOfMonth = (m: number) => lastDayOf(year, m);
-  if (startsMonth && period.end === endOfMonth(month)) return `${MONTHS_DE[month - 1]} ${year}`;
+  if (startsMonth && period.end === endOfMonth(month)) return `${germanMonthName(month)} ${year}`;
   if (startsMonth && month % 3 === 1 && period.end === endOfMonth(month + 2)) {
     return `${(month + 2) / 3}. Quartal ${year}`;
   }

@@ -39,3 +39,23 @@ const ENGLISH = [
 export function englishMonthName(month: number): string {
   return ENGLISH[month - 1] ?? String(month);
 }
+
+const GERMAN = [
+  "Januar",
+  "Februar",
+  "März",
+  "April",
+  "Mai",
+  "Juni",
+  "Juli",
+  "August",
+  "September",
+  "Oktober",
+  "November",
+  "Dezember",
+];
+
+/** "März" for 3: for German text (invoice notes, a German date read back). */
+export function germanMonthName(month: number): string {
+  return GERMAN[month - 1] ?? String(month);
+}

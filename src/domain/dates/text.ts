@@ -1,4 +1,5 @@
 import { rewriteClockIdioms } from "./clock-idioms.js";
+import { germanMonthName } from "./months.js";
 
 /**
  * Text preparation shared by the parsers: folding for the hand-written grammars, and the few
@@ -18,21 +19,6 @@ export function fold(text: string): string {
     .trim();
 }
 
-const GERMAN_MONTHS = [
-  "Januar",
-  "Februar",
-  "März",
-  "April",
-  "Mai",
-  "Juni",
-  "Juli",
-  "August",
-  "September",
-  "Oktober",
-  "November",
-  "Dezember",
-];
-
 const DAY_WORD = "today|yesterday|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday";
 const PART_WORD = "morning|afternoon|evening|night";
 const WEEKDAYS =
@@ -43,8 +29,8 @@ const CHRONO_REWRITES: ReadonlyArray<readonly [RegExp, string | ((...groups: str
   [
     /\b(\d{1,2})\.(\d{1,2})\.(?!\d)/g,
     (whole, day, month) => {
-      const name = GERMAN_MONTHS[Number(month) - 1];
-      return name ? `${day}. ${name}` : whole;
+      const m = Number(month);
+      return m >= 1 && m <= 12 ? `${day}. ${germanMonthName(m)}` : whole;
     },
   ],
   // "yesterday 9", "friday at 3", "yesterday evening 7": a bare hour after a day word, as German
