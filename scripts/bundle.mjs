@@ -51,10 +51,9 @@ export async function bundle(outdir = BUNDLE_DIR) {
     legalComments: "eof",
     logLevel: "warning",
     metafile: true,
-    // The hosted mode (`serve`, `tokens`, `db`) runs from the npm package on a server, never from
-    // the desktop bundle: it stays out whole (its HTTP adapter and engine drivers with it), so the
-    // bundle is what it was, and those commands say the module is missing.
-    external: ["./hosted/main.js"],
+    // The bundle is the package's bin, so the hosted mode (`serve`, `tokens`, `db`) is in it too, in
+    // chunks of its own that a stdio start never reads. pg's optional native binding is not used.
+    external: ["pg-native"],
   });
   const entry = join(outdir, BUNDLE_ENTRY_NAME);
   return { outdir, entry, bytes: directoryBytes(outdir), metafile: result.metafile };

@@ -81,20 +81,9 @@ async function main(argv: string[]): Promise<number> {
   return 2;
 }
 
-/**
- * The hosted mode's module. The one-file desktop bundle leaves it out (with its engines' drivers),
- * so there the import fails: say where the hosted mode comes from instead of "module not found".
- */
-async function loadHosted(): Promise<typeof import("./hosted/main.js")> {
-  try {
-    return await import("./hosted/main.js");
-  } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND";
-    if (!missing || !String((error as Error).message).includes("hosted/main.js")) throw error;
-    throw new Error(
-      "the hosted mode (serve, tokens, db) is not part of the desktop bundle: install the npm package (npm install -g invoicing-mcp) and run it from there",
-    );
-  }
+/** The hosted mode's module: its own chunk, loaded only by `serve`, `tokens` and `db`. */
+function loadHosted(): Promise<typeof import("./hosted/main.js")> {
+  return import("./hosted/main.js");
 }
 
 /**

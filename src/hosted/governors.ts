@@ -28,10 +28,15 @@ export function memoryGovernors(windowMs: number | undefined): GovernorSource {
 
 /** INVOICING_REDIS_URL: one governor per key for every instance on this Redis. */
 export async function redisGovernors(url: string, windowMs: number | undefined): Promise<GovernorSource> {
-  const [{ Redis }, { RedisGovernor, withGovernorScripts }] = await Promise.all([
+  const [ioredis, { RedisGovernor, withGovernorScripts }] = await Promise.all([
     import("ioredis"),
     import("./redis-governor.js"),
   ]);
+  // Node's ESM loader offers the class as a named export; in the split bundle, esbuild's CommonJS
+  // interop offers it on the default export only (as with undici's Agent).
+  const interop = ioredis as typeof ioredis & { default?: { Redis?: typeof ioredis.Redis } };
+  const Redis =
+    ioredis.Redis ?? interop.default?.Redis ?? (interop.default as unknown as typeof ioredis.Redis);
   // Fail fast instead of queueing while disconnected: a call then reports the outage, and /readyz too.
   const redis = withGovernorScripts(
     new Redis(url, {
