@@ -16,42 +16,49 @@ describe("create_invoice from time", () => {
   const mcp = useMcp(sandbox);
   const posts = () => countRequests(sandbox(), "POST", INVOICES);
 
-  it("a dry run bills October's 27.25 h at 95.00 EUR/h and lists the five entries counted", async () => {
-    const before = posts();
-    const preview = await mcp().call("create_invoice", {
-      customer: "Müller",
-      fromTime: true,
-      period: "Oktober 2026",
-      dryRun: true,
+  describe("on data no other test has invoiced", () => {
+    // A sandbox of its own: the number a dry run shows moves when another test creates first.
+    const sandbox = useSandbox({ data: billingData() });
+    const mcp = useMcp(sandbox);
+    const posts = () => countRequests(sandbox(), "POST", INVOICES);
+
+    it("a dry run bills October's 27.25 h at 95.00 EUR/h and lists the five entries counted", async () => {
+      const before = posts();
+      const preview = await mcp().call("create_invoice", {
+        customer: "Müller",
+        fromTime: true,
+        period: "Oktober 2026",
+        dryRun: true,
+      });
+      expect(preview.isError).toBe(false);
+      expect(posts()).toBe(before);
+      expect(preview.data.request.body).toEqual({
+        customerId: MUELLER,
+        invoiceNumber: "RE-2026-013",
+        invoiceDate: berlinMidnight("2026-11-22"),
+        periodStart: berlinMidnight("2026-10-01"),
+        periodEnd: berlinMidnight("2026-10-31"),
+        netAmount: 2588.75,
+        taxRate: 19,
+        taxAmount: 491.86,
+        grossAmount: 3080.61,
+        activityType: "gewerblich",
+        notes: "Leistungen Oktober 2026: 27,25 Std. à 95,00 €",
+      });
+      expect(preview.data.fromTime).toMatchObject({
+        entryCount: 5,
+        minutes: 1635,
+        hours: 27.25,
+        amount: 2588.75,
+      });
+      for (const id of ["te_m1", "te_m2", "te_m3", "te_m4", "te_m5"])
+        expect(preview.text).toContain(`(id ${id})`);
+      for (const id of ["te_mx1", "te_mx2", "te_mrun", "te_mnov"])
+        expect(preview.text).not.toContain(`(id ${id})`);
+      expect(preview.text).toContain("Net from time: 1635 min = 27.25 h × 95.00 EUR/h = 2588.75 EUR");
+      // Never the service's all-period unbilled amount (3087.50 EUR).
+      expect(preview.text).not.toContain("3087.5");
     });
-    expect(preview.isError).toBe(false);
-    expect(posts()).toBe(before);
-    expect(preview.data.request.body).toEqual({
-      customerId: MUELLER,
-      invoiceNumber: "RE-2026-013",
-      invoiceDate: berlinMidnight("2026-11-22"),
-      periodStart: berlinMidnight("2026-10-01"),
-      periodEnd: berlinMidnight("2026-10-31"),
-      netAmount: 2588.75,
-      taxRate: 19,
-      taxAmount: 491.86,
-      grossAmount: 3080.61,
-      activityType: "gewerblich",
-      notes: "Leistungen Oktober 2026: 27,25 Std. à 95,00 €",
-    });
-    expect(preview.data.fromTime).toMatchObject({
-      entryCount: 5,
-      minutes: 1635,
-      hours: 27.25,
-      amount: 2588.75,
-    });
-    for (const id of ["te_m1", "te_m2", "te_m3", "te_m4", "te_m5"])
-      expect(preview.text).toContain(`(id ${id})`);
-    for (const id of ["te_mx1", "te_mx2", "te_mrun", "te_mnov"])
-      expect(preview.text).not.toContain(`(id ${id})`);
-    expect(preview.text).toContain("Net from time: 1635 min = 27.25 h × 95.00 EUR/h = 2588.75 EUR");
-    // Never the service's all-period unbilled amount (3087.50 EUR).
-    expect(preview.text).not.toContain("3087.5");
   });
 
   it("creates it, keeps given notes, and a replay of the same call returns it", async () => {
