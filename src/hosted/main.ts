@@ -94,10 +94,13 @@ export async function runServe(argv: string[], env: Env): Promise<void> {
       .filter(Boolean),
     log,
   });
+  // Listen for the stop signal before saying we serve: a supervisor may send it the moment it reads
+  // that line, and a signal with no listener yet would kill the process mid-request.
+  const stopSignal = untilStopSignal();
   log(
     `invoicing-mcp: serving MCP at ${server.url}/mcp (${tenantsPath ? `tenants from ${tenantsPath}` : "API keys as tokens"}${engines.describe})`,
   );
-  await untilStopSignal();
+  await stopSignal;
   log("invoicing-mcp: stopping, letting running calls finish");
   await server.close();
   await engines.close();

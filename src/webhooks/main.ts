@@ -98,6 +98,8 @@ export async function runWebhooks(argv: readonly string[], env: NodeJS.ProcessEn
     await inbox.close();
     throw error;
   }
+  // Listen for the stop signal before announcing: a supervisor may send it as soon as it reads the line.
+  const stopSignal = untilStopSignal();
   log({
     msg: "listening",
     url: receiver.url,
@@ -116,7 +118,7 @@ export async function runWebhooks(argv: readonly string[], env: NodeJS.ProcessEn
   }, DAY_MS);
   daily.unref();
 
-  await untilStopSignal();
+  await stopSignal;
   clearInterval(daily);
   await receiver.close();
   await inbox.close();

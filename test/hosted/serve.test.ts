@@ -15,12 +15,14 @@ describe("serve: MCP over Streamable HTTP for a tenant", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
   let serve: ServeProcess;
   let token: string;
+  let tenantsPath: string;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
-    const tenantsPath = writeTenantsFile([
+    tenantsPath = writeTenantsFile([
       { id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url, timeZone: "Europe/Berlin" },
     ]);
-    const env = { ACME_KEY: sandbox().keys.demo };
+    env = { ACME_KEY: sandbox().keys.demo };
     token = createTokenCli(tenantsPath, "acme", env);
     serve = await startServe(["--tenants", tenantsPath], env);
   });
@@ -47,7 +49,10 @@ describe("serve: MCP over Streamable HTTP for a tenant", () => {
     });
   }
 
-  it("the token never reaches the API; the tenant's key does", () => {
+  it("the token never reaches the API; the tenant's key does", async () => {
+    const client = await httpClient(serve.url, token, "modern");
+    await client.callTool({ name: "list_customers", arguments: {} });
+    await client.close();
     const keys = new Set(sandbox().requests.map((r) => r.key));
     expect(keys.has(token)).toBe(false);
     expect(keys.has(sandbox().keys.demo)).toBe(true);
@@ -95,6 +100,8 @@ describe("serve: MCP over Streamable HTTP for a tenant", () => {
   });
 
   it("stops on SIGTERM", async () => {
-    expect(await serve.stop()).toBe(0);
+    // An instance of its own: the one above serves the other tests, in whatever order they run.
+    const own = await startServe(["--tenants", tenantsPath], env);
+    expect(await own.stop()).toBe(0);
   });
 });

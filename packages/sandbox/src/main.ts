@@ -71,8 +71,10 @@ function usageError(error: unknown, argv: readonly string[]): SandboxUsageError 
 /** Resolves once the sandbox has been stopped by SIGINT or SIGTERM. The environment is not read. */
 export async function runSandbox(argv: string[], _env: NodeJS.ProcessEnv): Promise<void> {
   const args = parseSandboxArgs(argv);
+  // Listen for the stop signal before the banner announces the address (startSandbox prints it).
+  const stopSignal = untilStopSignal();
   const sandbox = await startSandbox({ port: args.port, host: args.host, seed: args.seed });
-  await untilStopSignal();
+  await stopSignal;
   await sandbox.close();
 }
 
