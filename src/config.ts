@@ -39,8 +39,20 @@ interface Setting {
   expected: string;
 }
 
-const emptyToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
+/**
+ * A placeholder an MCP Bundle host left as it stands in manifest.json. The reference host
+ * (@anthropic-ai/mcpb's getMcpConfigForManifest) substitutes `${user_config.NAME}` only when the
+ * user gave a value or the manifest a default; for an optional field with neither, the text itself
+ * arrives in the environment.
+ */
+const UNFILLED_PLACEHOLDER = /\$\{user_config\.[^}]*\}/;
+
+/** Why a raw value counts as unset, or undefined when it is a value. */
+function unsetReason(value: string): string | undefined {
+  if (value.trim() === "") return "empty";
+  if (UNFILLED_PLACEHOLDER.test(value)) return "a placeholder the MCP host did not fill in";
+  return undefined;
+}
 
 const settings = {
   apiKey: {
@@ -132,13 +144,28 @@ export const CONFIG_OPTIONS = {
 const USAGE =
   "Usage: invoicing-mcp [--sandbox] [--base-url URL] [--timezone ZONE] [--default-tax-rate N] [--read-only | --no-read-only] [--timeout-ms N] [--inbox FILE]\n(invoicing-mcp --help lists every mode)";
 
-export function loadConfig(env: Record<string, string | undefined>, argv: readonly string[] = []): Config {
+/**
+ * @param notice where a variable read as unset is reported (one line each; stderr by default, never
+ *   stdout, which belongs to JSON-RPC). An empty value or an unfilled `${user_config.NAME}` is unset:
+ *   the default applies, and for the inbox no events tool or resource is offered.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  argv: readonly string[] = [],
+  notice: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Config {
   const flags = parseFlags(argv);
   const problems: string[] = [];
   const config: Record<string, unknown> = {};
   for (const [name, setting] of Object.entries(settings) as [keyof Config, Setting][]) {
     const fromFlag = setting.flag === undefined ? undefined : flags.get(setting.flag);
-    const raw = emptyToUndefined(fromFlag ?? env[setting.env]);
+    let raw = fromFlag ?? env[setting.env];
+    const reason = raw === undefined ? undefined : unsetReason(raw);
+    if (reason !== undefined) {
+      const source = fromFlag === undefined ? setting.env : `${setting.flag} (${setting.env})`;
+      notice(`invoicing-mcp: ${source} is ${reason}: treated as unset`);
+      raw = undefined;
+    }
     const parsed = setting.schema.safeParse(raw);
     if (parsed.success) {
       config[name] = parsed.data;

@@ -120,4 +120,45 @@ describe("loadConfig", () => {
   it("accepts a key of printable ASCII", () => {
     expect(loadConfig({ INVOICING_API_KEY: "sk_live_AbC-123.xyz=" }).apiKey).toBe("sk_live_AbC-123.xyz=");
   });
+
+  it("treats a variable the host left unfilled (its user_config placeholder) or empty as unset, with one line each", () => {
+    const lines: string[] = [];
+    const config = loadConfig(
+      {
+        // What an MCP Bundle host passes for an optional field the user never set (no default):
+        // the placeholder as it stands in manifest.json; for a field cleared in its form, "".
+        INVOICING_INBOX: "\u0024{user_config.inbox}",
+        INVOICING_TIMEZONE: "",
+        INVOICING_READ_ONLY: "\u0024{user_config.read_only}",
+        INVOICING_API_KEY: "\u0024{user_config.api_key}",
+        INVOICING_DEFAULT_TAX_RATE: "19",
+      },
+      [],
+      (line) => lines.push(line),
+    );
+    expect(config).toMatchObject({
+      inbox: undefined,
+      timeZone: "Europe/Berlin",
+      readOnly: false,
+      apiKey: undefined,
+    });
+    expect(lines).toHaveLength(4);
+    for (const name of [
+      "INVOICING_INBOX",
+      "INVOICING_TIMEZONE",
+      "INVOICING_READ_ONLY",
+      "INVOICING_API_KEY",
+    ]) {
+      expect(lines.filter((line) => line.includes(name))).toHaveLength(1);
+    }
+    for (const line of lines) expect(line).not.toContain("\n");
+  });
+
+  it("keeps a value that only mentions a dollar sign", () => {
+    const lines: string[] = [];
+    expect(loadConfig({ INVOICING_INBOX: "/tmp/$inbox.jsonl" }, [], (line) => lines.push(line)).inbox).toBe(
+      "/tmp/$inbox.jsonl",
+    );
+    expect(lines).toEqual([]);
+  });
 });
