@@ -5,7 +5,7 @@
 // of its own, so a start reads only what `initialize` and `tools/list` need. Not minified, with
 // source maps beside each file (`node --enable-source-maps` maps a stack trace back to src/).
 // Tests import bundle() to build a fresh copy into a temp dir.
-import { readdirSync, rmSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -14,8 +14,26 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** Where `npm run bundle` writes; `npm run pack:mcpb` ships this directory as server/. */
 export const BUNDLE_DIR = `${root}bundle`;
-/** The file to start, in any copy of the directory. */
-export const BUNDLE_ENTRY_NAME = "invoicing-mcp.mjs";
+/** The directory's name inside the .mcpb, where manifest.json's entry_point points. */
+export const MCPB_SERVER_DIR = "server";
+/**
+ * The file to start, in any copy of the directory. manifest.json's `server.entry_point` is the one
+ * place that names it: the bundle is built under that name, the .mcpb starts it, and a test holds
+ * package.json's bin to it.
+ */
+export const BUNDLE_ENTRY_NAME = entryNameFromManifest();
+
+function entryNameFromManifest() {
+  const manifest = JSON.parse(readFileSync(join(root, "manifest.json"), "utf8"));
+  const entryPoint = String(manifest.server?.entry_point ?? "");
+  const match = new RegExp(`^${MCPB_SERVER_DIR}/([\\w.-]+\\.mjs)$`).exec(entryPoint);
+  if (!match) {
+    throw new Error(
+      `manifest.json: server.entry_point "${entryPoint}" must name an .mjs file in ${MCPB_SERVER_DIR}/, e.g. ${MCPB_SERVER_DIR}/invoicing-mcp.mjs`,
+    );
+  }
+  return match[1];
+}
 
 /**
  * CommonJS dependencies (undici) call require() for Node's built-ins. In an ESM file esbuild's shim
@@ -32,7 +50,7 @@ export async function bundle(outdir = BUNDLE_DIR) {
   rmSync(outdir, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { "invoicing-mcp": "src/index.ts" },
+    entryPoints: { [BUNDLE_ENTRY_NAME.replace(/\.mjs$/, "")]: "src/index.ts" },
     outdir,
     outExtension: { ".js": ".mjs" },
     chunkNames: "chunks/[name]-[hash]",

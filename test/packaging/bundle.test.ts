@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -110,6 +110,18 @@ describe("the bundle (npm run bundle)", () => {
       "pg-native",
       "supports-color",
     ]);
+  });
+
+  it("is what manifest.json starts and package.json's bin names: one entry file, by one name", () => {
+    const manifest = JSON.parse(readFileSync("manifest.json", "utf8")) as {
+      server: { entry_point: string; mcp_config: { args: string[] } };
+    };
+    const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { bin: Record<string, string> };
+    // The .mcpb ships this directory as server/ (scripts/pack-mcpb.mjs), the npm package as bundle/.
+    expect(existsSync(join(dir, manifest.server.entry_point)), manifest.server.entry_point).toBe(true);
+    expect(manifest.server.mcp_config.args).toEqual([`\${__dirname}/${manifest.server.entry_point}`]);
+    expect(join(dir, manifest.server.entry_point)).toBe(file);
+    expect(pkg.bin["invoicing-mcp"]).toBe(`bundle/${BUNDLE_ENTRY_NAME}`);
   });
 
   it("keeps the hashbang and answers --version", async () => {
