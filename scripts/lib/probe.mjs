@@ -60,7 +60,7 @@ export const SANDBOX_CALLS = [
   { name: "list_customers", arguments: { query: "mueller" }, expect: /Müller & Söhne GmbH/ },
   {
     name: "create_invoice",
-    arguments: { customer: "mueller", netAmount: 100, dryRun: true },
+    arguments: { customer: "mueller", netAmount: 100, period: "last month", dryRun: true },
     expect: /^Dry run, nothing sent\./,
   },
 ];
