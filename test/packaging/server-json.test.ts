@@ -1,0 +1,61 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { serverJsonProblems } from "../../scripts/check-server-json.mjs";
+import { loadConfig } from "../../src/config.js";
+
+interface Variable {
+  name: string;
+  description: string;
+  isRequired?: boolean;
+  isSecret?: boolean;
+  default?: string;
+}
+interface ServerJson {
+  name: string;
+  description: string;
+  version: string;
+  packages: { registryType: string; version: string; environmentVariables: Variable[] }[];
+}
+
+const server = JSON.parse(readFileSync(new URL("../../server.json", import.meta.url), "utf8")) as ServerJson;
+const copy = (): ServerJson => structuredClone(server);
+const npm = server.packages.find((p) => p.registryType === "npm")!;
+
+describe("server.json (MCP Registry listing)", () => {
+  it("is valid against the schema copy and agrees with package.json and manifest.json", () => {
+    expect(serverJsonProblems()).toEqual([]);
+  });
+
+  it("is refused when it breaks the schema or disagrees with the package", () => {
+    const long = copy();
+    long.description = "x".repeat(101);
+    expect(serverJsonProblems(long).join("\n")).toMatch(/schema: \/description/);
+    const stale = copy();
+    stale.packages[0]!.version = "0.0.9";
+    expect(serverJsonProblems(stale).join("\n")).toMatch(/package version 0\.0\.9 is not/);
+    const renamed = copy();
+    renamed.name = "io.github.someone/else";
+    expect(serverJsonProblems(renamed).join("\n")).toMatch(/mcpName/);
+    const missing = copy();
+    missing.packages.find((p) => p.registryType === "mcpb")!.environmentVariables.pop();
+    expect(serverJsonProblems(missing).join("\n")).toMatch(/mcpb variables/);
+  });
+
+  it("lists for npm every variable the server reads (the webhook receiver's secret aside), with the server's defaults", () => {
+    const names = npm.environmentVariables.map((v) => v.name).sort();
+    const help = readFileSync(new URL("../../src/config.ts", import.meta.url), "utf8");
+    const read = [...help.matchAll(/env: "(INVOICING_\w+)"/g)]
+      .map((m) => m[1])
+      .filter((n) => n !== "INVOICING_WEBHOOK_SECRET");
+    expect(names).toEqual(read.sort());
+    const defaults = loadConfig({}, [], () => {});
+    const byName = Object.fromEntries(npm.environmentVariables.map((v) => [v.name, v.default]));
+    expect(byName.INVOICING_TIMEZONE).toBe(defaults.timeZone);
+    expect(byName.INVOICING_READ_ONLY).toBe(String(defaults.readOnly));
+    expect(byName.INVOICING_DEFAULT_TAX_RATE).toBe(String(defaults.defaultTaxRate));
+    expect(byName.INVOICING_TIMEOUT_MS).toBe(String(defaults.timeoutMs));
+    expect(npm.environmentVariables.filter((v) => v.isSecret).map((v) => v.name)).toEqual([
+      "INVOICING_API_KEY",
+    ]);
+  });
+});
