@@ -87,13 +87,20 @@ function loadHosted(): Promise<typeof import("./hosted/main.js")> {
 }
 
 /**
- * Node 22.1+ can keep the compiled code of every module loaded from here on in a cache on disk (in
- * the temp directory; NODE_COMPILE_CACHE chooses another), so every start after the first skips
- * compiling them. Node 20 has no such function and starts as before.
+ * Node 22.8+ (`module.enableCompileCache`) can keep the compiled code of every module loaded from
+ * here on in a cache on disk, so every start after the first skips compiling the chunks it imports.
+ * The cache lives where Node puts it by default: NODE_COMPILE_CACHE when set, else node-compile-cache
+ * in the temp directory. A cache that cannot be made or written (a read-only or missing directory, a
+ * file in its place) only means no cache: Node reports it in the return value, which is ignored,
+ * and nothing goes to stdout. Node 20 has no such function and starts as before.
  */
 function enableCompileCache(): void {
   const { enableCompileCache: enable } = module as { enableCompileCache?: () => unknown };
-  enable?.();
+  try {
+    enable?.();
+  } catch {
+    // No cache, same start.
+  }
 }
 
 main(process.argv.slice(2)).then(
