@@ -1,5 +1,5 @@
 /** What Linux tells about another process: its resident memory and the CPU time it has used. */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** VmRSS from /proc/<pid>/status, in MiB. */
 export function rssMiB(pid) {
@@ -15,4 +15,22 @@ export function cpuMs(pid) {
   // Fields after the command name, which may contain spaces, hence the split at ") ".
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time of every thread of a process so far, from /proc/<pid>/task/<tid>/schedstat (nanoseconds
+ * on the CPU), in ms; NaN off Linux. Finer than cpuMs, and on a loaded machine far steadier than
+ * wall time, which also counts the time the process waited for a core.
+ */
+export function threadsCpuMs(pid) {
+  if (process.platform !== "linux") return Number.NaN;
+  let ns = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // A thread that ended meanwhile.
+    }
+  }
+  return ns / 1e6;
 }
