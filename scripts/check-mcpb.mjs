@@ -84,12 +84,19 @@ try {
     eras.push(`${answered.version}: ${answered.tools.length} tools, ${answered.answers.join(" + ")}`);
   }
 
-  // 2. Read-only: no write tool.
+  // 2. Read-only: no write tool. With a file where the temp directory should be, so on Node 22.8+
+  //    the compile cache (turned on in the entry, under the temp directory) cannot be made.
+  const notADirectory = join(dir, "not-a-directory");
+  writeFileSync(notADirectory, "");
+  const readOnlyLaunch = await launch({ ...required, read_only: true });
   const readOnly = await probe({
-    ...(await launch({ ...required, read_only: true })),
+    ...readOnlyLaunch,
+    env: { ...readOnlyLaunch.env, TMPDIR: notADirectory },
     era: ERAS[0],
     calls: SANDBOX_CALLS.slice(0, 1),
   });
+  if (/cache|warning/i.test(readOnly.stderr))
+    throw new Error(`an unusable temp directory showed on stderr:\n${readOnly.stderr}`);
   if (listedWrites(readOnly.tools).length > 0)
     throw new Error(`read_only lists ${listedWrites(readOnly.tools)}`);
 
@@ -120,7 +127,7 @@ try {
   const files = readdirSync(extension, { recursive: true }).length;
   console.log(
     `mcpb on Node ${nodeVersion}: unpacked ${values.mcpb.slice(root.length)} (${files} entries) into an empty folder and started ${manifest.server.mcp_config.args.join(" ")} as the manifest says; ` +
-      `${eras.join("; ")}; read_only: ${readOnly.tools.length} tools, no write tool; optional fields ${unsetChecks.join(", ")}, no recent_events, one stderr line each`,
+      `${eras.join("; ")}; read_only (temp directory unusable): ${readOnly.tools.length} tools, no write tool; optional fields ${unsetChecks.join(", ")}, no recent_events, one stderr line each`,
   );
 } catch (error) {
   console.error(`mcpb on Node ${nodeVersion}: FAILED: ${error instanceof Error ? error.message : error}`);

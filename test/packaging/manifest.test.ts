@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { getMcpConfigForManifest } from "@anthropic-ai/mcpb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { VERSION } from "../../src/version.js";
@@ -71,24 +72,17 @@ describe("manifest.json declares how to run the bundle", () => {
     expect(options.read_only).toMatchObject({ type: "boolean", default: false });
   });
 
-  it("maps every option to the variable the server reads, and the server accepts what the app fills in", () => {
-    const filledIn: Record<string, string> = {
-      api_key: "sk_live_example",
-      base_url: "https://invoicing.example.com",
-    };
-    for (const [key, option] of Object.entries(manifest.user_config)) {
-      // An optional setting the user left empty arrives as "" (MCPB fills in no default).
-      if (!(key in filledIn)) filledIn[key] = option.default === undefined ? "" : String(option.default);
-    }
-    const env = Object.fromEntries(
-      Object.entries(manifest.server.mcp_config.env).map(([name, value]) => [
-        name,
-        value.replace(/\$\{user_config\.(\w+)\}/g, (_, key: string) => {
-          expect(manifest.user_config, `unknown user_config.${key}`).toHaveProperty(key);
-          return filledIn[key]!;
-        }),
-      ]),
-    );
+  it("maps every option to the variable the server reads, and the server accepts what the app fills in", async () => {
+    // Filled in by the MCP Bundle reference implementation, as a host does: the user's values, the
+    // manifest's defaults, and for an optional field with neither, the placeholder left as it stands.
+    const config = await getMcpConfigForManifest({
+      manifest: manifest as unknown as Parameters<typeof getMcpConfigForManifest>[0]["manifest"],
+      extensionPath: "/extension",
+      systemDirs: {},
+      userConfig: { api_key: "sk_live_example", base_url: "https://invoicing.example.com" },
+      pathSeparator: "/",
+    });
+    const env = config?.env ?? {};
     expect(Object.keys(env).sort()).toEqual([
       "INVOICING_API_KEY",
       "INVOICING_BASE_URL",
@@ -96,13 +90,20 @@ describe("manifest.json declares how to run the bundle", () => {
       "INVOICING_READ_ONLY",
       "INVOICING_TIMEZONE",
     ]);
-    expect(loadConfig(env)).toMatchObject({
+    for (const value of Object.values(manifest.server.mcp_config.env)) {
+      const key = /^\$\{user_config\.(\w+)\}$/.exec(value)?.[1];
+      expect(manifest.user_config, `unknown user_config.${key}`).toHaveProperty(key!);
+    }
+    expect(env.INVOICING_INBOX).toBe(manifest.server.mcp_config.env.INVOICING_INBOX);
+    const notices: string[] = [];
+    expect(loadConfig(env, [], (line) => notices.push(line))).toMatchObject({
       apiKey: "sk_live_example",
       baseUrl: "https://invoicing.example.com",
       timeZone: "Europe/Berlin",
       readOnly: false,
       inbox: undefined,
     });
+    expect(notices).toEqual([expect.stringMatching(/^invoicing-mcp: INVOICING_INBOX is .*unset$/)]);
   });
 
   it("needs Node 20 (as package.json's engines) on macOS, Windows and Linux", () => {
