@@ -40,7 +40,7 @@ describe("the bin's compile cache cannot break a start", () => {
         const init = await session.initialize();
         expect(init.result?.serverInfo).toMatchObject({ name: "invoicing-mcp" });
         const list = await session.request("tools/list");
-        expect((list.result?.tools as unknown[]).length).toBeGreaterThan(5);
+        expect(((list.result?.tools ?? []) as unknown[]).length).toBeGreaterThan(5);
         const exit = await session.endInput(2000);
         expect(exit.code).toBe(0);
         for (const line of session.stdoutLines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" });
