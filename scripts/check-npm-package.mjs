@@ -1,16 +1,17 @@
 // CI: the npm package as its user receives it. `npm pack` (prepack builds), install the tarball into an
 // empty prefix outside the repository (`npm install -g --prefix`, as `npm install -g invoicing-mcp`
-// would), then run the installed bin: --version, --sandbox (initialize, tools/list, one call) and
-// doctor against a sandbox on a free port. The tarball must hold what the bin needs and nothing else.
+// would), then run the installed bin: --version, --sandbox (initialize, tools/list, one call), and
+// doctor against the installed bin's own `sandbox` on a free port. The tarball must hold what the bin
+// needs and nothing else.
 // Prints one line saying what it started and what answered; exits non-zero on any failure.
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { bundle } from "./bundle.mjs";
-import { ERAS, probe, SANDBOX_CALLS, startSandbox } from "./lib/probe.mjs";
+import { ERAS, probe, SANDBOX_CALLS } from "./lib/probe.mjs";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -21,7 +22,7 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const ALLOWED = [/^package\.json$/, /^README\.md$/, /^LICENSE(\.md)?$/i, /^bundle\/[\w./-]+\.mjs(\.map)?$/];
 
 const work = mkdtempSync(join(tmpdir(), "invoicing-npm-check-"));
-const sandbox = await startSandbox();
+let sandbox;
 try {
   // The tarball ships bundle/ alone; .ci/run's build step ran `npm run build` (prepack) already, so
   // only the bundle is made fresh here (seconds, not tsc's minute) before packing without scripts.
@@ -61,6 +62,7 @@ try {
     calls: SANDBOX_CALLS.slice(0, 1),
   });
 
+  sandbox = await startInstalledSandbox(bin, { cwd: work, env });
   const doctor = await run(bin, ["doctor"], {
     cwd: work,
     env: { ...env, INVOICING_API_KEY: sandbox.keys.demo, INVOICING_BASE_URL: sandbox.url },
@@ -72,13 +74,35 @@ try {
   console.log(
     `npm package: ${filename} (${(size / 1024).toFixed(0)} kB packed, ${(unpackedSize / 1024).toFixed(0)} kB in ${files.length} files) installed into an empty prefix; ` +
       `invoicing-mcp --version answered ${version.trim()}; --sandbox answered ${served.version}, ${served.tools.length} tools, ${served.answers.join(", ")}; ` +
-      `doctor against the sandbox answered ${checks} ok, exit 0 (Node ${process.version})`,
+      `doctor against its own \`sandbox\` answered ${checks} ok, exit 0 (Node ${process.version})`,
   );
 } catch (error) {
   console.error(`npm package: FAILED: ${error instanceof Error ? error.message : error}`);
   if (error?.stderr) console.error(String(error.stderr));
   process.exitCode = 1;
 } finally {
-  await sandbox.close();
+  sandbox?.child.kill();
   rmSync(work, { recursive: true, force: true });
+}
+
+/** The installed bin's `invoicing-mcp sandbox --port 0`: its URL and demo key, read from its stderr. */
+function startInstalledSandbox(bin, options) {
+  const child = spawn(bin, ["sandbox", "--port", "0"], { ...options, stdio: ["ignore", "ignore", "pipe"] });
+  return new Promise((resolve, reject) => {
+    let stderr = "";
+    const timer = setTimeout(
+      () => reject(new Error(`invoicing-mcp sandbox did not start:\n${stderr}`)),
+      15_000,
+    );
+    child.on("exit", (code) => reject(new Error(`invoicing-mcp sandbox exited ${code}:\n${stderr}`)));
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+      const url = /listening on (http:\/\/\S+)/.exec(stderr)?.[1];
+      const key = /demo account.*?(sk_sandbox_demo_\w+)/.exec(stderr)?.[1];
+      if (url && key) {
+        clearTimeout(timer);
+        resolve({ child, url, keys: { demo: key } });
+      }
+    });
+  });
 }
