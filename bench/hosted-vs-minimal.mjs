@@ -66,7 +66,9 @@ async function startMinimal() {
   };
 }
 
-const ours = await startServe(tenant);
+// The sandbox's limit is out of reach, and our governor learns it from the answers only up to
+// 10,000 per window: a 1 s window keeps that out of reach too (the 4 requests in flight per key stay).
+const ours = await startServe(tenant, { INVOICING_RATE_WINDOW_MS: "1000" });
 const minimal = await startMinimal();
 const servers = {
   ours: { ...ours, token: tenant.token },
@@ -218,7 +220,8 @@ governor) and to the simplest server a careful developer writes with the same SD
 (\`bench/fixtures/minimal-hosted-server.mjs\`: \`createMcpHandler\` stateless, the node adapter, one
 static bearer token, each tool one undici request and a text line per row, input schemas built
 once). Behind both: the sandbox API (the \`@invoicing-mcp/sandbox\` package in the benchmark's own
-process, its rate limit out of reach); every call makes one API request, except ours for
+process, its rate limit out of reach, and ours with \`INVOICING_RATE_WINDOW_MS=1000\` so that its
+governor's pacing is out of reach too; its limit of 4 API requests in flight per key stays); every call makes one API request, except ours for
 \`list_projects\`, which is answered from the directory cache (the minimal server fetches the
 projects each time). Load: a separate process with ${CONNECTIONS} keep-alive connections calling back to back
 (raw JSON-RPC, ${ERA === "modern" ? "2026-07-28 era" : "2025 era, stateless"}); ${ROUNDS} interleaved rounds of ${SECONDS} s per (server, call),
