@@ -121,7 +121,7 @@ async function measure(name, tool, seconds) {
 const ids = {};
 for (const name of Object.keys(servers)) {
   for (const tool of Object.keys(tools)) {
-    await measure(name, tool, Math.min(3, SECONDS)); // warm-up (JIT, caches), not counted
+    await measure(name, tool, Math.min(5, SECONDS)); // warm-up (JIT, caches), not counted
     ids[`${name}:${tool}`] = await idsIn(servers[name], tool);
   }
 }
