@@ -139,8 +139,10 @@ kinds taking turns; medians. Every client is the SDK's \`Client\`: over stdio it
 (2025 era: the \`initialize\` handshake, then one stateless POST per call; 2026-07-28 era: one POST
 per call with its envelope). \`list_projects\` is answered from the directory cache (no API request),
 so it shows the transport alone; \`list_invoices\` makes one API request to the sandbox. Over HTTP
-each request builds a fresh \`McpServer\` for its tenant (stateless: any instance answers any
-request), which is most of the difference to stdio, where one server lives for the session.
+each request gets a fresh \`McpServer\` for its tenant (stateless: any instance answers any
+request), made from registrations and schemas built once per tenant; that and the HTTP exchange
+are the difference to stdio, where one server lives for the session. Against a minimal server on
+the same SDK, see "Hosted mode against a minimal server".
 
 ${table(
   ["call", "stdio", "HTTP, 2025 era", "HTTP, 2026-07-28 era", "HTTP − stdio (2025 / 2026)"],

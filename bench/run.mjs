@@ -24,6 +24,7 @@ const BENCHMARKS = [
   "tool-list-size",
   "webhook-ack",
   "hosted",
+  "hosted-vs-minimal",
 ];
 const only = option("--only", undefined)?.split(",");
 const machine = machineLine();

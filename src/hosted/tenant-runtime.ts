@@ -2,7 +2,8 @@
  * What one tenant's requests run with: its configuration, its API client (with the governor of its
  * key), its tool context (the directory cache) and its own MCP handler. The handler has its own
  * event bus, so a resources/updated for one tenant reaches only that tenant's listen streams.
- * Every request gets a fresh McpServer from the same createServer as stdio.
+ * Every request gets a fresh McpServer (stateless HTTP) from the tenant's server blueprint, built
+ * once with the runtime: tools, schemas, prompts and resources are not rebuilt per request.
  */
 
 import { type NodeMcpRequestHandler, toNodeHandler } from "@modelcontextprotocol/node";
@@ -11,7 +12,7 @@ import type { Config } from "../config.js";
 import { ApiClient } from "../http/client.js";
 import type { Governor } from "../http/governor.js";
 import { createToolContext } from "../mcp/context.js";
-import { createServer } from "../mcp/server.js";
+import { serverBlueprint } from "../mcp/server.js";
 import type { EventSource } from "../webhooks/event-source.js";
 import type { Tenant } from "./tenants.js";
 
@@ -59,7 +60,8 @@ export class TenantRuntime {
     const events = deps.events(tenant);
     const context = createToolContext(config, { client: this.client, ...(events ? { events } : {}) });
     const log = (message: string) => deps.log(`[${tenant.id}] ${message}`);
-    this.handler = createMcpHandler(() => createServer({ config, context, log }), {
+    const blueprint = serverBlueprint({ config, context, log });
+    this.handler = createMcpHandler(() => blueprint.create(), {
       maxRequestBodySize: MAX_MCP_BODY_BYTES,
       onerror: (error) => log(`mcp: ${error.message}`),
     });

@@ -10,7 +10,8 @@
  * repeats its `type`.
  *
  * The SDK asks a schema for its JSON Schema through Standard Schema's `~standard.jsonSchema`; this
- * wraps a zod schema so that answer is post-processed, while validation stays zod's own.
+ * wraps a zod schema so that answer is post-processed (once per schema and target, then shared and
+ * frozen), while validation stays zod's own.
  */
 import type { StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { z } from "zod";
@@ -22,20 +23,49 @@ export function leanSchema<S extends z.ZodType>(
   schema: S,
   io: Io,
 ): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
+  // Built once per schema: the hosted mode builds a server per request, and converting a schema is
+  // by far the dearest part of registering a tool (the SDK converts the output schema on every call).
+  const cache = io === "input" ? inputWrappers : outputWrappers;
+  const known = cache.get(schema);
+  if (known) return known as StandardSchemaWithJSON<z.input<S>, z.output<S>>;
   const standard = schema["~standard"] as unknown as StandardSchemaWithJSON<
     z.input<S>,
     z.output<S>
   >["~standard"];
-  return {
+  const converted = new Map<string, Json>();
+  type Options = Parameters<typeof standard.jsonSchema.input>[0];
+  const convert = (which: Io, options: Options): Json => {
+    const key = `${which} ${options.target}`;
+    let json = converted.get(key);
+    if (!json) {
+      json = deepFreeze(shaped(leanJson(standard.jsonSchema[which](options), io), io));
+      converted.set(key, json);
+    }
+    return json;
+  };
+  const wrapper: StandardSchemaWithJSON<z.input<S>, z.output<S>> = {
     "~standard": {
       ...standard,
       validate: (value) => standard.validate(value),
       jsonSchema: {
-        input: (options) => shaped(leanJson(standard.jsonSchema.input(options), io), io),
-        output: (options) => shaped(leanJson(standard.jsonSchema.output(options), io), io),
+        input: (options) => convert("input", options),
+        output: (options) => convert("output", options),
       },
     },
   };
+  cache.set(schema, wrapper);
+  return wrapper;
+}
+
+const inputWrappers = new WeakMap<z.ZodType, unknown>();
+const outputWrappers = new WeakMap<z.ZodType, unknown>();
+
+/** Shared by every server of the process, so no one may change it. */
+function deepFreeze(value: Json): Json {
+  for (const child of Object.values(value)) {
+    if (typeof child === "object" && child !== null && !Object.isFrozen(child)) deepFreeze(child as Json);
+  }
+  return Object.freeze(value);
 }
 
 const SAFE = Number.MAX_SAFE_INTEGER;

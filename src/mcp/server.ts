@@ -1,6 +1,13 @@
 /**
  * createServer(deps): the MCP server with its tools registered. No I/O happens here, so tests can
  * connect it to an in-memory transport and the bin to stdio.
+ *
+ * The hosted mode serves stateless HTTP, where the SDK wants a fresh McpServer per request. So the
+ * work splits in two: serverBlueprint(deps) does, once per configuration and tool context, all that
+ * never changes between requests (which tools, prompts and resources; their schemas, in zod and as
+ * JSON Schema; the instructions), and its create() makes the cheap per-request server from it. The
+ * context (the tenant's client, governor and directory) is the blueprint's own; nothing of one
+ * request's is kept in it.
  */
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Config } from "../config.js";
@@ -14,8 +21,8 @@ import { InFlightCalls } from "./in-flight.js";
 import { instructionsFor, WEBHOOK_SETUP } from "./instructions.js";
 import { leanSchema } from "./lean-schema.js";
 import { waitingFor } from "./progress.js";
-import { registerPrompts } from "./prompts/index.js";
-import { registerResources } from "./resources/index.js";
+import { promptRegistrations } from "./prompts/index.js";
+import { resourceRegistrations } from "./resources/index.js";
 import { errorResult, successResult } from "./result.js";
 import { listedTools } from "./tool-list.js";
 
@@ -23,7 +30,7 @@ export { instructionsFor, WEBHOOK_SETUP };
 
 export interface ServerDeps extends ContextOptions {
   config: Config;
-  /** A context kept across servers: the hosted mode builds one server per request, one context per tenant. */
+  /** A context kept across servers: the hosted mode builds one blueprint (and context) per tenant. */
   context?: ToolContext;
   /** Logs unexpected errors (stderr in the bin). */
   log?: (message: string) => void;
@@ -32,23 +39,58 @@ export interface ServerDeps extends ContextOptions {
 }
 
 export function createServer(deps: ServerDeps): McpServer {
+  return serverBlueprint(deps).create();
+}
+
+export interface ServerBlueprint {
+  /** A new server for one request or connection, sharing the blueprint's registrations. */
+  create(): McpServer;
+}
+
+export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
   const context = deps.context ?? createToolContext(deps.config, deps);
   const events = context.events !== undefined;
-  const server = new McpServer(
-    { name: "invoicing-mcp", title: "Invoicing Service", version: VERSION },
-    {
-      instructions: instructionsFor({ readOnly: deps.config.readOnly, events }),
-      // Only events change by themselves, so subscriptions exist only with stored events.
-      ...(events ? { capabilities: { resources: { subscribe: true, listChanged: true } } } : {}),
+  const info = { name: "invoicing-mcp", title: "Invoicing Service", version: VERSION };
+  const options = {
+    instructions: instructionsFor({ readOnly: deps.config.readOnly, events }),
+    // Only events change by themselves, so subscriptions exist only with stored events.
+    ...(events ? { capabilities: { resources: { subscribe: true, listChanged: true } } } : {}),
+  };
+  const registration: Registration = {
+    context,
+    log: deps.log ?? ((message: string) => console.error(message)),
+    inFlight: deps.inFlight ?? new InFlightCalls(),
+  };
+  const tools = listedTools({ readOnly: deps.config.readOnly, events }).map((tool) => ({
+    tool,
+    config: {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: leanSchema(tool.input, "input"),
+      outputSchema: leanSchema(tool.output, "output"),
+      annotations: annotationsFor(tool),
     },
-  );
-  const log = deps.log ?? ((message: string) => console.error(message));
-  const inFlight = deps.inFlight ?? new InFlightCalls();
-  for (const tool of listedTools({ readOnly: deps.config.readOnly, events }))
-    registerTool(server, tool, { context, log, inFlight });
-  registerResources(server, context);
-  registerPrompts(server, context, deps.config);
-  return server;
+  }));
+  const resources = resourceRegistrations(context);
+  const prompts = promptRegistrations(context, deps.config);
+  return {
+    create() {
+      const server = new McpServer(info, options);
+      for (const { tool, config } of tools) registerTool(server, tool, config, registration);
+      resources(server);
+      prompts(server);
+      return server;
+    },
+  };
+}
+
+/** What registerTool passes the SDK for a tool: built once, shared by every server of a blueprint. */
+interface ToolConfig {
+  title: string;
+  description: string;
+  inputSchema: ReturnType<typeof leanSchema>;
+  outputSchema: ReturnType<typeof leanSchema>;
+  annotations: ReturnType<typeof annotationsFor>;
 }
 
 interface Registration {
@@ -60,31 +102,22 @@ interface Registration {
 function registerTool(
   server: McpServer,
   tool: ToolDefinition,
+  config: ToolConfig,
   { context, log, inFlight }: Registration,
 ): void {
-  const running = { tool: tool.name, kind: tool.kind, verifyWith: tool.verifyWith };
-  server.registerTool(
-    tool.name,
-    {
-      title: tool.title,
-      description: tool.description,
-      inputSchema: leanSchema(tool.input, "input"),
-      outputSchema: leanSchema(tool.output, "output"),
-      annotations: annotationsFor(tool),
-    },
-    async (args: unknown, ctx) => {
-      try {
-        const waiting = waitingFor(ctx.mcpReq, context.timeZone);
-        const call = { confirmation: confirmationOf(ctx, server) };
-        const output = await inFlight.track({ ...running }, () =>
-          withCallBudget(() => tool.handler(args as never, context, call), waiting),
-        );
-        return output instanceof AskToConfirm ? askResult(output) : successResult(output);
-      } catch (error) {
-        if (!isExpectedError(error))
-          log(`invoicing-mcp: ${tool.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
-        return errorResult(error, { verifyWith: tool.verifyWith, timeZone: context.timeZone });
-      }
-    },
-  );
+  server.registerTool(tool.name, config, async (args: unknown, ctx) => {
+    try {
+      const waiting = waitingFor(ctx.mcpReq, context.timeZone);
+      const call = { confirmation: confirmationOf(ctx, server) };
+      const running = { tool: tool.name, kind: tool.kind, verifyWith: tool.verifyWith };
+      const output = await inFlight.track(running, () =>
+        withCallBudget(() => tool.handler(args as never, context, call), waiting),
+      );
+      return output instanceof AskToConfirm ? askResult(output) : successResult(output);
+    } catch (error) {
+      if (!isExpectedError(error))
+        log(`invoicing-mcp: ${tool.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      return errorResult(error, { verifyWith: tool.verifyWith, timeZone: context.timeZone });
+    }
+  });
 }

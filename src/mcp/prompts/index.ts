@@ -22,16 +22,21 @@ export function listedPrompts(config: Pick<Config, "readOnly">): PromptDefinitio
   return allPrompts.filter((prompt) => !config.readOnly || !writePrompts.includes(prompt));
 }
 
-export function registerPrompts(
-  server: McpServer,
+/**
+ * The prompts' registrations, their argument schemas built once (they complete names from this
+ * context's directory); the function registers them on a server, as often as servers are made.
+ */
+export function promptRegistrations(
   context: ToolContext,
   config: Pick<Config, "readOnly">,
-): void {
-  for (const prompt of listedPrompts(config)) {
-    server.registerPrompt(
-      prompt.name,
-      { title: prompt.title, description: prompt.description, argsSchema: prompt.args(context) },
-      (args: Record<string, unknown>) => ({
+): (server: McpServer) => void {
+  const prompts = listedPrompts(config).map((prompt) => ({
+    prompt,
+    config: { title: prompt.title, description: prompt.description, argsSchema: prompt.args(context) },
+  }));
+  return (server) => {
+    for (const { prompt, config } of prompts) {
+      server.registerPrompt(prompt.name, config, (args: Record<string, unknown>) => ({
         description: prompt.description,
         messages: [
           {
@@ -42,7 +47,7 @@ export function registerPrompts(
             },
           },
         ],
-      }),
-    );
-  }
+      }));
+    }
+  };
 }

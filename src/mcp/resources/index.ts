@@ -14,73 +14,85 @@ import { readAsJson } from "./read.js";
 
 const JSON_TYPE = "application/json";
 
-export function registerResources(server: McpServer, context: ToolContext): void {
-  if (context.events) registerEventsResource(server, context, context.events);
-  server.registerResource(
-    "outstanding",
-    "invoicing://reports/outstanding",
-    {
-      title: "Outstanding receivables",
-      description:
-        "Open (sent, unpaid) invoices grouped by customer, most overdue first, with gross amounts and days overdue.",
-      mimeType: JSON_TYPE,
-    },
-    async (uri) => readAsJson(uri, outstandingByCustomerTool, {}, context),
-  );
-
-  server.registerResource(
-    "eur-report",
-    new ResourceTemplate("invoicing://reports/eur/{year}", {
-      list: async () => ({
-        resources: completeYear(context, "")
-          .slice(0, 3)
-          .map((year) => ({
-            uri: `invoicing://reports/eur/${year}`,
-            name: `EÜR ${year}`,
-            mimeType: JSON_TYPE,
-          })),
-      }),
-      complete: { year: (value) => completeYear(context, value) },
+/**
+ * The resources' registrations, their templates built once for this context; the function
+ * registers them on a server, as often as servers are made.
+ */
+export function resourceRegistrations(context: ToolContext): (server: McpServer) => void {
+  const eurTemplate = new ResourceTemplate("invoicing://reports/eur/{year}", {
+    list: async () => ({
+      resources: completeYear(context, "")
+        .slice(0, 3)
+        .map((year) => ({
+          uri: `invoicing://reports/eur/${year}`,
+          name: `EÜR ${year}`,
+          mimeType: JSON_TYPE,
+        })),
     }),
-    {
-      title: "EÜR report",
-      description:
-        "Income-surplus report (EÜR) for one year: income split freiberuflich / gewerblich, expenses, profit.",
-      mimeType: JSON_TYPE,
-    },
-    async (uri, variables) =>
-      readAsJson(uri, eurReportTool, { year: Number(String(variables.year)) }, context),
-  );
+    complete: { year: (value) => completeYear(context, value) },
+  });
+  const summaryTemplate = new ResourceTemplate("invoicing://customers/{customerId}/summary", {
+    list: async () => customerInstances(context, "summary", "summary"),
+    complete: { customerId: (value) => completeCustomerId(context, value) },
+  });
+  const timeTemplate = new ResourceTemplate("invoicing://customers/{customerId}/time", {
+    list: async () => customerInstances(context, "time", "hours"),
+    complete: { customerId: (value) => completeCustomerId(context, value) },
+  });
+  const events = context.events;
 
-  server.registerResource(
-    "customer-summary",
-    new ResourceTemplate("invoicing://customers/{customerId}/summary", {
-      list: async () => customerInstances(context, "summary", "summary"),
-      complete: { customerId: (value) => completeCustomerId(context, value) },
-    }),
-    {
-      title: "Customer summary",
-      description: "One customer's revenue, open and overdue receivables, and hours.",
-      mimeType: JSON_TYPE,
-    },
-    async (uri, variables) =>
-      readAsJson(uri, customerSummaryTool, { customer: idOf(variables.customerId) }, context),
-  );
+  return (server) => {
+    if (events) registerEventsResource(server, context, events);
+    server.registerResource(
+      "outstanding",
+      "invoicing://reports/outstanding",
+      {
+        title: "Outstanding receivables",
+        description:
+          "Open (sent, unpaid) invoices grouped by customer, most overdue first, with gross amounts and days overdue.",
+        mimeType: JSON_TYPE,
+      },
+      async (uri) => readAsJson(uri, outstandingByCustomerTool, {}, context),
+    );
 
-  server.registerResource(
-    "customer-time",
-    new ResourceTemplate("invoicing://customers/{customerId}/time", {
-      list: async () => customerInstances(context, "time", "hours"),
-      complete: { customerId: (value) => completeCustomerId(context, value) },
-    }),
-    {
-      title: "Customer hours",
-      description: "One customer's hours: billed, unbilled and its amount, this week, this month, by month.",
-      mimeType: JSON_TYPE,
-    },
-    async (uri, variables) =>
-      readAsJson(uri, timeSummaryTool, { customer: idOf(variables.customerId) }, context),
-  );
+    server.registerResource(
+      "eur-report",
+      eurTemplate,
+      {
+        title: "EÜR report",
+        description:
+          "Income-surplus report (EÜR) for one year: income split freiberuflich / gewerblich, expenses, profit.",
+        mimeType: JSON_TYPE,
+      },
+      async (uri, variables) =>
+        readAsJson(uri, eurReportTool, { year: Number(String(variables.year)) }, context),
+    );
+
+    server.registerResource(
+      "customer-summary",
+      summaryTemplate,
+      {
+        title: "Customer summary",
+        description: "One customer's revenue, open and overdue receivables, and hours.",
+        mimeType: JSON_TYPE,
+      },
+      async (uri, variables) =>
+        readAsJson(uri, customerSummaryTool, { customer: idOf(variables.customerId) }, context),
+    );
+
+    server.registerResource(
+      "customer-time",
+      timeTemplate,
+      {
+        title: "Customer hours",
+        description:
+          "One customer's hours: billed, unbilled and its amount, this week, this month, by month.",
+        mimeType: JSON_TYPE,
+      },
+      async (uri, variables) =>
+        readAsJson(uri, timeSummaryTool, { customer: idOf(variables.customerId) }, context),
+    );
+  };
 }
 
 /** The id from the URI, which carries it percent-encoded. */

@@ -1,0 +1,283 @@
+#!/usr/bin/env node
+/**
+ * Our hosted mode against the simplest server on the same SDK (bench/fixtures/minimal-hosted-server.mjs),
+ * side by side: both in their own process, the same sandbox API behind both (in this process,
+ * its rate limit out of reach), and a load generator in a third process (bench/lib/load-generator.mjs:
+ * 32 keep-alive connections calling one tool back to back). Rounds are interleaved: each round runs
+ * every (server, tool) pair for the same time, the order rotating. Per pair: calls per second, p50,
+ * p99 and the server process's CPU time per call (from /proc/<pid>/stat); at the end each server's
+ * RSS. CPU per call is the robust figure on a shared machine: calls per second also depend on what
+ * else runs.
+ *
+ *   node bench/hosted-vs-minimal.mjs [--rounds 6] [--seconds 10] [--era legacy|modern] [--label before] [--no-write]
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { flag, numberOption, option } from "./lib/args.mjs";
+import { startServe, tenantWithToken } from "./lib/hosted.mjs";
+import { int, machineLine, ms, table, times, writeSection } from "./lib/markdown.mjs";
+import { FIXTURES, ROOT, requireBuild } from "./lib/paths.mjs";
+import { cpuMs, rssMiB } from "./lib/proc.mjs";
+import { loadResult, saveResult } from "./lib/results.mjs";
+import { startSandbox } from "./lib/sandbox.mjs";
+import { median } from "./lib/stats.mjs";
+
+requireBuild();
+const ROUNDS = numberOption("--rounds", 6);
+const SECONDS = numberOption("--seconds", 10);
+const ERA = option("--era", "legacy");
+const LABEL = option("--label", undefined);
+const CONNECTIONS = 32;
+const GOALS = { callsRatio: 0.7, cpuRatio: 1.5, rssMiB: 245 };
+const machine = machineLine();
+
+const sandbox = await startSandbox();
+const tenant = tenantWithToken(sandbox);
+const minimalToken = randomBytes(24).toString("hex");
+
+async function startMinimal() {
+  const child = spawn(process.execPath, [join(FIXTURES, "minimal-hosted-server.mjs")], {
+    env: {
+      PATH: process.env.PATH,
+      MINIMAL_API_URL: sandbox.url,
+      MINIMAL_API_KEY: sandbox.keys.demo,
+      MINIMAL_TOKEN: minimalToken,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let stderr = "";
+    child.on("exit", (code) => reject(new Error(`minimal server exited ${code}: ${stderr}`)));
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+      const match = /minimal MCP at (\S+)/.exec(stderr);
+      if (match) resolve(match[1]);
+    });
+  });
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+// The sandbox's limit is out of reach, and our governor learns it from the answers only up to
+// 10,000 per window: a 1 s window keeps that out of reach too (the 4 requests in flight per key stay).
+const ours = await startServe(tenant, { INVOICING_RATE_WINDOW_MS: "1000" });
+const minimal = await startMinimal();
+const servers = {
+  ours: { ...ours, token: tenant.token },
+  minimal: { ...minimal, token: minimalToken },
+};
+const tools = {
+  list_invoices: { arguments: { status: "sent" }, expect: "inv_" },
+  list_projects: { arguments: {}, expect: "prj_" },
+};
+
+function load(server, tool, seconds) {
+  const spec = {
+    url: server.url,
+    token: server.token,
+    tool,
+    arguments: tools[tool].arguments,
+    expect: tools[tool].expect,
+    era: ERA,
+    seconds,
+    connections: CONNECTIONS,
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, "bench", "lib", "load-generator.mjs")], {
+      env: { PATH: process.env.PATH, LOAD_SPEC: JSON.stringify(spec) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+    });
+    child.on("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exit ${code}`)),
+    );
+  });
+}
+
+/** One measured run: the load generator's figures and the server's CPU time over it. */
+async function measure(name, tool, seconds) {
+  const server = servers[name];
+  const cpuBefore = cpuMs(server.pid);
+  const figures = await load(server, tool, seconds);
+  const cpu = cpuMs(server.pid) - cpuBefore;
+  sandbox.requests.length = 0; // the sandbox records every request; this run's are not needed
+  if (figures.errors > 0)
+    throw new Error(`${name} ${tool}: ${figures.errors} errors, first: ${figures.firstError}`);
+  return { ...figures, callsPerSecond: figures.calls / figures.seconds, cpuPerCall: cpu / figures.calls };
+}
+
+// The ids each answer carries, so both are seen to list the same invoices and projects.
+const ids = {};
+for (const name of Object.keys(servers)) {
+  for (const tool of Object.keys(tools)) {
+    await measure(name, tool, Math.min(5, SECONDS)); // warm-up (JIT, caches), not counted
+    ids[`${name}:${tool}`] = await idsIn(servers[name], tool);
+  }
+}
+for (const tool of Object.keys(tools)) {
+  const [a, b] = [ids[`ours:${tool}`], ids[`minimal:${tool}`]];
+  if (a.length === 0 || a.join() !== b.join()) throw new Error(`${tool}: the servers list different ids`);
+}
+
+const pairs = Object.keys(tools).flatMap((tool) => Object.keys(servers).map((name) => ({ name, tool })));
+const runs = new Map(pairs.map(({ name, tool }) => [`${name}:${tool}`, []]));
+for (let round = 0; round < ROUNDS; round++) {
+  const order = pairs.map((_, i) => pairs[(i + round) % pairs.length]);
+  for (const { name, tool } of order) {
+    const run = await measure(name, tool, SECONDS);
+    runs.get(`${name}:${tool}`).push(run);
+    process.stderr.write(
+      `round ${round + 1}/${ROUNDS} ${name} ${tool}: ${int(run.callsPerSecond)} calls/s, p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, ${ms(run.cpuPerCall, 2)} CPU/call\n`,
+    );
+  }
+}
+const rss = { ours: rssMiB(ours.pid), minimal: rssMiB(minimal.pid) };
+await ours.stop();
+await minimal.stop();
+await sandbox.close();
+tenant.cleanup();
+
+const summary = {};
+for (const [key, list] of runs) {
+  summary[key] = {
+    callsPerSecond: median(list.map((r) => r.callsPerSecond)),
+    p50: median(list.map((r) => r.p50)),
+    p99: median(list.map((r) => r.p99)),
+    cpuPerCall: median(list.map((r) => r.cpuPerCall)),
+  };
+}
+const ratios = Object.fromEntries(
+  Object.keys(tools).map((tool) => {
+    const [o, m] = [summary[`ours:${tool}`], summary[`minimal:${tool}`]];
+    return [tool, { calls: o.callsPerSecond / m.callsPerSecond, cpu: o.cpuPerCall / m.cpuPerCall }];
+  }),
+);
+const goals = Object.keys(tools).flatMap((tool) => [
+  {
+    figure: `hosted \`${tool}\` calls/s against a minimal server`,
+    goal: `≥ ${times(GOALS.callsRatio)}`,
+    result: times(ratios[tool].calls),
+    met: ratios[tool].calls >= GOALS.callsRatio,
+  },
+  {
+    figure: `hosted \`${tool}\` CPU per call against a minimal server`,
+    goal: `≤ ${times(GOALS.cpuRatio)}`,
+    result: times(ratios[tool].cpu),
+    met: ratios[tool].cpu <= GOALS.cpuRatio,
+  },
+]);
+goals.push({
+  figure: "hosted RSS after the run (32 clients)",
+  goal: `≤ ${GOALS.rssMiB} MiB`,
+  result: `${rss.ours.toFixed(0)} MiB`,
+  met: rss.ours <= GOALS.rssMiB,
+});
+
+const result = { machine, era: ERA, rounds: ROUNDS, seconds: SECONDS, summary, ratios, rss, goals };
+console.log(JSON.stringify(result, null, 2));
+// The goals are judged on the 2025 era (what most clients speak today); a 2026-07-28 run is recorded beside it.
+const modern = ERA === "modern";
+const name = `hosted-vs-minimal${modern ? "-modern" : ""}${LABEL ? `-${LABEL}` : ""}`;
+saveResult(name, LABEL || modern ? { ...result, goals: undefined } : result);
+
+if (!flag("--no-write")) {
+  const before = loadResult(`hosted-vs-minimal${modern ? "-modern" : ""}-before`);
+  const rows = (r) =>
+    Object.keys(tools).flatMap((tool) =>
+      ["ours", "minimal"].map((name) => {
+        const s = r.summary[`${name}:${tool}`];
+        return [
+          `\`${tool}\``,
+          name === "ours" ? "`invoicing-mcp serve`" : "minimal",
+          int(s.callsPerSecond),
+          ms(s.p50),
+          ms(s.p99),
+          ms(s.cpuPerCall, 2),
+        ];
+      }),
+    );
+  const header = ["call", "server", "calls/s", "p50", "p99", "CPU per call"];
+  const ratioLine = (r) =>
+    Object.keys(tools)
+      .map(
+        (tool) =>
+          `\`${tool}\`: ${times(r.ratios[tool].calls)} the calls/s, ${times(r.ratios[tool].cpu)} the CPU per call`,
+      )
+      .join("; ");
+  writeSection(
+    `Hosted mode against a minimal server${modern ? ", 2026-07-28 era" : ""}`,
+    `The same calls to \`invoicing-mcp serve\` (one tenant, no Redis or PostgreSQL, in-memory
+governor) and to the simplest server a careful developer writes with the same SDK
+(\`bench/fixtures/minimal-hosted-server.mjs\`: \`createMcpHandler\` stateless, the node adapter, one
+static bearer token, each tool one undici request and a text line per row, input schemas built
+once). Behind both: the sandbox API (the \`@invoicing-mcp/sandbox\` package in the benchmark's own
+process, its rate limit out of reach, and ours with \`INVOICING_RATE_WINDOW_MS=1000\` so that its
+governor's pacing is out of reach too; its limit of 4 API requests in flight per key stays); every call makes one API request, except ours for
+\`list_projects\`, which is answered from the directory cache (the minimal server fetches the
+projects each time). Load: a separate process with ${CONNECTIONS} keep-alive connections calling back to back
+(raw JSON-RPC, ${ERA === "modern" ? "2026-07-28 era" : "2025 era, stateless"}); ${ROUNDS} interleaved rounds of ${SECONDS} s per (server, call),
+medians over rounds. CPU per call is the server process's user + system time (/proc/<pid>/stat) over
+the round divided by its calls: the robust figure here, since the machine has 2 cores shared with
+other jobs, the load generator and the sandbox. Both list the same ids (checked before the rounds).
+
+${table(header, rows(result))}
+
+Ratios (ours / minimal): ${ratioLine(result)}. RSS after the run: ours ${rss.ours.toFixed(0)} MiB, minimal
+${rss.minimal.toFixed(0)} MiB (goal for ours ≤ ${GOALS.rssMiB} MiB).
+${
+  before && LABEL !== "before"
+    ? `
+Before the change (${before.machine}):
+
+${table(header, rows(before))}
+
+Ratios then: ${ratioLine(before)}. RSS then: ours ${before.rss.ours.toFixed(0)} MiB, minimal ${before.rss.minimal.toFixed(0)} MiB.
+`
+    : ""
+}
+What the minimal server does not do, and ours does on every call: it answers with
+\`structuredContent\` beside the text and with richer rows (names, sums, service periods; about
+5.8 KB for \`list_invoices\` against 0.8 KB), checks the service's answer and its own output against
+their schemas (zod), looks for the API key in the service's answer before using it, looks up the
+token (the tokens and tenants files are checked for edits) and counts the call for a draining
+shutdown. Each request still gets its own \`McpServer\` (the SDK's stateless model); since issue 21
+its registrations and schemas are built once per tenant, so making it costs under a tenth of a
+millisecond. \`list_invoices\`' calls per second are bounded here by the governor's 4 API requests in
+flight per key, not by CPU: on this loaded machine the sandbox takes tens of milliseconds to
+answer, and the minimal server has no such limit.
+
+Reproduce with \`node bench/hosted-vs-minimal.mjs\` (\`--rounds 2 --seconds 3\` while iterating;
+\`--era modern\` for the 2026-07-28 era). Machine: ${machine}.`,
+  );
+}
+
+async function idsIn(server, tool) {
+  const response = await fetch(server.url, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${server.token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-11-25",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: tool, arguments: tools[tool].arguments },
+    }),
+  });
+  const text = await response.text();
+  return [...new Set(text.match(/(inv|prj)_[a-z0-9]+/g) ?? [])].sort();
+}
