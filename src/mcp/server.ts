@@ -6,6 +6,8 @@ import { McpServer } from "@modelcontextprotocol/server";
 import type { Config } from "../config.js";
 import { withCallBudget } from "../http/call-budget.js";
 import { VERSION } from "../version.js";
+import { linkView, TOOLS_WITH_VIEWS } from "./apps/ui.js";
+import { registerViewsResource } from "./apps/views-resource.js";
 import { askResult, confirmationOf } from "./confirmation.js";
 import { type ContextOptions, createToolContext, type ToolContext } from "./context.js";
 import { AskToConfirm, annotationsFor, type ToolDefinition } from "./define-tool.js";
@@ -44,9 +46,10 @@ export function createServer(deps: ServerDeps): McpServer {
   );
   const log = deps.log ?? ((message: string) => console.error(message));
   const inFlight = deps.inFlight ?? new InFlightCalls();
-  for (const tool of listedTools({ readOnly: deps.config.readOnly, events }))
+  for (const tool of listedTools({ readOnly: deps.config.readOnly, events, apps: true }))
     registerTool(server, tool, { context, log, inFlight });
   registerResources(server, context);
+  registerViewsResource(server);
   registerPrompts(server, context, deps.config);
   return server;
 }
@@ -63,7 +66,7 @@ function registerTool(
   { context, log, inFlight }: Registration,
 ): void {
   const running = { tool: tool.name, kind: tool.kind, verifyWith: tool.verifyWith };
-  server.registerTool(
+  const registered = server.registerTool(
     tool.name,
     {
       title: tool.title,
@@ -87,4 +90,5 @@ function registerTool(
       }
     },
   );
+  if (TOOLS_WITH_VIEWS.has(tool.name)) linkView(server, registered, { appOnly: tool.appOnly === true });
 }
