@@ -6,12 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { VIEWS_URI } from "../../src/mcp/apps/ui.js";
 import { listedTools } from "../../src/mcp/tool-list.js";
+import { APPS_CAPABILITIES } from "../helpers/apps.js";
 import { connect } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-
-export const APPS_CAPABILITIES = {
-  extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } },
-};
 
 describe.each(["2025", "2026"] as const)("MCP Apps offered only when announced (%s era)", (era) => {
   const sandbox = useSandbox();
