@@ -11,8 +11,8 @@ export interface Formats {
   day(iso: string): string;
   /** "2026-03" → "Mär 2026" / "Mar 2026" (short). */
   month(key: string, style?: "short" | "long"): string;
-  /** "Mo 16.11." / "Mon 16 Nov". */
-  weekday(iso: string): string;
+  /** "Mo., 16.11." / "Mon 16 Nov"; short: "Mo. 16." / "Mon 16". */
+  weekday(iso: string, style?: "short"): string;
   hours(value: number): string;
   t(key: keyof typeof WORDS.en): string;
 }
@@ -154,7 +154,10 @@ export function formatsFor(locale: string | undefined): Formats {
       new Intl.DateTimeFormat(tag, { timeZone: "UTC", month: style, year: "numeric" }).format(
         utc(`${key}-01`),
       ),
-    weekday: (iso) => weekdayFormat.format(utc(iso)),
+    weekday: (iso, style) =>
+      style === "short"
+        ? `${new Intl.DateTimeFormat(tag, { timeZone: "UTC", weekday: "short" }).format(utc(iso))} ${Number(iso.slice(8, 10))}${lang === "de" ? "." : ""}`
+        : weekdayFormat.format(utc(iso)),
     hours: (value) => `${hoursFormat.format(value)} h`,
     t: (key) => WORDS[lang][key],
   };

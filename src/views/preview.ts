@@ -74,9 +74,9 @@ export function renderPreview(root: HTMLElement, data: Preview, { app, f }: View
     h(
       "div",
       { class: "stats" },
-      stat(f.t("net"), f.money(inv.netAmount), "net"),
+      stat(capital(f.t("net")), f.money(inv.netAmount), "net"),
       stat(`${f.t("vat")} ${inv.taxRate.toLocaleString(f.lang)} %`, f.money(inv.taxAmount), "vat"),
-      stat(f.t("gross"), f.money(inv.grossAmount), "gross"),
+      stat(capital(f.t("gross")), f.money(inv.grossAmount), "gross"),
     ),
   );
   if (inv.notes) root.append(h("p", { class: "notes" }, h("strong", {}, `${f.t("notes")}: `), inv.notes));
@@ -142,4 +142,8 @@ export function renderPreview(root: HTMLElement, data: Preview, { app, f }: View
         : "verdict refused";
   });
   root.append(button, status);
+}
+
+function capital(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
 }

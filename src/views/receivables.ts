@@ -70,13 +70,17 @@ export function renderReceivables(root: HTMLElement, data: Receivables, { app, f
         "tr",
         { class: i.daysOverdue > 0 ? "late" : "" },
         h("th", { scope: "row" }, i.invoiceNumber),
-        h("td", {}, f.day(i.dueDate)),
-        h("td", { class: "num", "data-testid": `amount-${i.id}` }, f.money(i.grossAmount)),
         h(
           "td",
-          { class: "num" },
-          i.daysOverdue > 0 ? `${i.daysOverdue} ${f.t("daysOverdue")}` : f.t("notDue"),
+          {},
+          f.day(i.dueDate),
+          h(
+            "span",
+            { class: "late-days" },
+            i.daysOverdue > 0 ? `${i.daysOverdue} ${f.t("daysOverdue")}` : f.t("notDue"),
+          ),
         ),
+        h("td", { class: "num", "data-testid": `amount-${i.id}` }, f.money(i.grossAmount)),
       ),
     );
     list.append(
@@ -117,7 +121,6 @@ export function renderReceivables(root: HTMLElement, data: Receivables, { app, f
               h("th", { scope: "col" }, f.t("invoice")),
               h("th", { scope: "col" }, f.t("dueDate")),
               h("th", { scope: "col", class: "num" }, f.t("amount")),
-              h("th", { scope: "col", class: "num" }, f.t("overdue")),
             ),
           ),
           h("tbody", {}, ...rows),

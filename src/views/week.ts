@@ -44,7 +44,8 @@ const clock = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 export function renderWeek(root: HTMLElement, data: Entries, { f }: ViewContext): void {
-  root.append(h("h1", {}, f.t("week")));
+  const heading = h("h1", {}, f.t("week"));
+  root.append(heading);
   if (data.entries.length === 0) {
     root.append(h("p", { class: "notice" }, f.t("noEntries")));
     return;
@@ -61,6 +62,7 @@ export function renderWeek(root: HTMLElement, data: Entries, { f }: ViewContext)
   for (let d = monday; columns.length < 7 || (d <= last && columns.length < 14); d = addDays(d, 1))
     columns.push(d);
 
+  heading.textContent = `${f.t("week")} ${f.day(columns[0]!)} – ${f.day(columns[columns.length - 1]!)}`;
   const projects = [...new Set(data.entries.map((e) => e.projectId))];
   const blocksByDay = new Map<string, Block[]>();
   for (const entry of data.entries) {
@@ -141,7 +143,7 @@ export function renderWeek(root: HTMLElement, data: Entries, { f }: ViewContext)
         h(
           "div",
           {
-            class: `entry p${projects.indexOf(e.projectId) % 6}${block.overlaps ? " overlap" : ""}`,
+            class: `entry p${projects.indexOf(e.projectId) % 8}${block.overlaps ? " overlap" : ""}`,
             role: "listitem",
             tabindex: 0,
             "aria-label": label,
@@ -161,7 +163,7 @@ export function renderWeek(root: HTMLElement, data: Entries, { f }: ViewContext)
         h(
           "div",
           { class: "day-head", "aria-hidden": "true" },
-          h("span", {}, f.weekday(day)),
+          h("span", {}, f.weekday(day, "short")),
           h("span", { class: "muted" }, f.hours(minutes / 60)),
         ),
         column,
@@ -197,7 +199,7 @@ export function renderWeek(root: HTMLElement, data: Entries, { f }: ViewContext)
       { class: "legend" },
       ...projects.map((id, i) => {
         const name = data.entries.find((e) => e.projectId === id)?.projectName ?? id;
-        return h("li", {}, h("span", { class: `swatch p${i % 6}`, "aria-hidden": "true" }), name);
+        return h("li", {}, h("span", { class: `swatch p${i % 8}`, "aria-hidden": "true" }), name);
       }),
     ),
   );

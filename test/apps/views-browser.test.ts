@@ -67,8 +67,13 @@ describe("MCP Apps views in Chromium", () => {
   }
   const text = async (view: OpenedView, testId: string) =>
     ((await view.frame.locator(`[data-testid="${testId}"]`).first().textContent()) ?? "").trim();
-  const shoot = (view: OpenedView, name: string) =>
-    view.page.locator("#view").screenshot({ path: join(SHOTS, `${name}.png`) });
+  // The page is made as tall as the view first: Chromium paints an iframe beyond the viewport blank.
+  const shoot = async (view: OpenedView, name: string) => {
+    const box = await view.page.locator("#view").boundingBox();
+    await view.page.setViewportSize({ width: 420, height: Math.max(200, Math.ceil(box?.height ?? 900)) });
+    await view.page.locator("#view").screenshot({ path: join(SHOTS, `${name}.png`) });
+    await view.page.setViewportSize({ width: 420, height: 900 });
+  };
 
   it("every views document is at most 800 KB, all together at most 1 MB, with nothing loaded from elsewhere", async () => {
     const { resources } = await mcp().client.listResources();
