@@ -145,7 +145,7 @@ describe("MCP Apps views in Chromium", () => {
   );
 
   it("invoice preview: shows the dry run; one button creates exactly that draft once, a second click none", async () => {
-    const before = () =>
+    const invoicePosts = () =>
       sandbox().requests.filter((r) => r.method === "POST" && r.path === "/api/v1/invoices").length;
     const input = {
       customer: "mueller",
@@ -155,7 +155,7 @@ describe("MCP Apps views in Chromium", () => {
       notes: "Beratung, erste Novemberhälfte",
       dryRun: true,
     };
-    const posts = before();
+    const posts = invoicePosts();
     for (const theme of [...THEMES].reverse()) {
       const { view, data } = await open("create_invoice", input, theme);
       const invoice = (
@@ -175,12 +175,12 @@ describe("MCP Apps views in Chromium", () => {
       await expect.poll(() => text(view, "create-status")).toMatch(/^Created draft /);
       await button.dispatchEvent("click");
       expect(view.toolCalls.map((c) => c.name)).toEqual(["create_previewed_invoice"]);
-      expect(before() - posts).toBe(1);
+      expect(invoicePosts() - posts).toBe(1);
       await shoot(view, "invoice-created-light");
       // Even a view that calls again (another host, a reload) creates no second draft.
       const again = await mcp().call("create_previewed_invoice", view.toolCalls[0]!.arguments ?? {});
       expect(again.data.outcome).toBe("already_exists");
-      expect(before() - posts).toBe(1);
+      expect(invoicePosts() - posts).toBe(1);
       const listed = await mcp().call("list_invoices", { customer: "mueller", status: "draft", limit: 100 });
       const created = listed.data.invoices.filter(
         (i: { invoiceNumber: string }) => i.invoiceNumber === invoice.invoiceNumber,
