@@ -75,6 +75,12 @@ describe("MCP Apps views in Chromium", () => {
     await view.page.setViewportSize({ width: 420, height: 900 });
   };
 
+  it("a missing Chromium is an error that says how to install it, not a skip", async () => {
+    await expect(launchChromium(profile, "/nonexistent/chromium")).rejects.toThrow(
+      /apt-get install -y chromium/,
+    );
+  });
+
   it("every views document is at most 800 KB, all together at most 1 MB, with nothing loaded from elsewhere", async () => {
     const { resources } = await mcp().client.listResources();
     const views = resources.filter((r) => r.mimeType === "text/html;profile=mcp-app");
@@ -105,7 +111,9 @@ describe("MCP Apps views in Chromium", () => {
         for (const i of c.invoices)
           expect(await text(view, `amount-${i.id}`), i.invoiceNumber).toBe(theme.money.format(i.grossAmount));
       }
-      await view.frame.getByRole("button").first().click();
+      // By keyboard: focus the first customer's button and press Enter.
+      await view.frame.getByRole("button").first().focus();
+      await view.page.keyboard.press("Enter");
       await expect.poll(() => view.messages.length).toBe(1);
       expect(JSON.stringify(view.messages[0])).toMatch(/payment reminder/);
       await shoot(view, `receivables-${theme.theme}`);

@@ -16,13 +16,14 @@ export const APPS_CAPABILITIES = {
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export async function launchChromium(userDataDir: string): Promise<Browser> {
-  if (!existsSync(CHROMIUM))
+/** Headless Chromium with a fresh profile; throws (the test fails, never skips) when it is missing. */
+export async function launchChromium(userDataDir: string, executable = CHROMIUM): Promise<Browser> {
+  if (!existsSync(executable))
     throw new Error(
-      `Chromium is missing at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+      `Chromium is missing at ${executable}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
     );
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
+    executablePath: executable,
     headless: true,
     args: [
       "--no-sandbox",
