@@ -6,7 +6,7 @@ import { McpServer } from "@modelcontextprotocol/server";
 import type { Config } from "../config.js";
 import { withCallBudget } from "../http/call-budget.js";
 import { VERSION } from "../version.js";
-import { linkView, TOOLS_WITH_VIEWS } from "./apps/ui.js";
+import { linkView, TOOLS_WITH_VIEWS, VIEWS_EXTENSION } from "./apps/ui.js";
 import { registerViewsResource } from "./apps/views-resource.js";
 import { askResult, confirmationOf } from "./confirmation.js";
 import { type ContextOptions, createToolContext, type ToolContext } from "./context.js";
@@ -40,8 +40,12 @@ export function createServer(deps: ServerDeps): McpServer {
     { name: "invoicing-mcp", title: "Invoicing Service", version: VERSION },
     {
       instructions: instructionsFor({ readOnly: deps.config.readOnly, events }),
-      // Only events change by themselves, so subscriptions exist only with stored events.
-      ...(events ? { capabilities: { resources: { subscribe: true, listChanged: true } } } : {}),
+      capabilities: {
+        // Only events change by themselves, so subscriptions exist only with stored events.
+        ...(events ? { resources: { subscribe: true, listChanged: true } } : {}),
+        // MCP Apps is negotiated: both sides declare it, and views are offered only when both did.
+        extensions: VIEWS_EXTENSION,
+      },
     },
   );
   const log = deps.log ?? ((message: string) => console.error(message));

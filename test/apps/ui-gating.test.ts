@@ -48,6 +48,9 @@ describe.each(["2025", "2026"] as const)("MCP Apps offered only when announced (
   it("with the extension: view tools link the views document, the helper is app-only, the resource is HTML", async () => {
     const apps = await connect(sandbox(), { era, capabilities: APPS_CAPABILITIES });
     try {
+      expect(apps.client.getServerCapabilities()?.extensions).toEqual({
+        "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] },
+      });
       const { tools } = await apps.client.listTools();
       const meta = Object.fromEntries(tools.map((t) => [t.name, t._meta]));
       for (const name of ["outstanding_by_customer", "revenue_report", "create_invoice", "list_time_entries"])

@@ -14,6 +14,9 @@ import type { McpServer, RegisteredTool } from "@modelcontextprotocol/server";
 /** One document serves every view (the ext-apps runtime is large); it picks the view by tool. */
 export const VIEWS_URI = "ui://invoicing/views.html";
 
+/** What the server declares under `capabilities.extensions`: it serves views. */
+export const VIEWS_EXTENSION = { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } };
+
 /** The tools whose results a view shows. */
 export const TOOLS_WITH_VIEWS = new Set([
   "outstanding_by_customer",
