@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { buildViews } from "./views.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -48,6 +49,8 @@ const REQUIRE_BANNER = [
 /** Builds the bundle into `outdir` (emptied first: a stale chunk must not ship). */
 export async function bundle(outdir = BUNDLE_DIR) {
   rmSync(outdir, { recursive: true, force: true });
+  // The MCP Apps views document travels inside the bundle as a string, in the chunk that serves it.
+  const views = await buildViews();
   const result = await build({
     absWorkingDir: root,
     entryPoints: { [BUNDLE_ENTRY_NAME.replace(/\.mjs$/, "")]: "src/index.ts" },
@@ -72,6 +75,7 @@ export async function bundle(outdir = BUNDLE_DIR) {
     // The bundle is the package's bin, so the hosted mode (`serve`, `tokens`, `db`) is in it too, in
     // chunks of its own that a stdio start never reads. pg's optional native binding is not used.
     external: ["pg-native"],
+    define: { __INVOICING_VIEWS_HTML__: JSON.stringify(views) },
   });
   const entry = join(outdir, BUNDLE_ENTRY_NAME);
   return { outdir, entry, bytes: directoryBytes(outdir), metafile: result.metafile };

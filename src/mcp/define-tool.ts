@@ -74,6 +74,11 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   verifyWith?: string;
   /** Offered only with a webhook inbox (INVOICING_INBOX), since it reads from there. */
   needsInbox?: boolean;
+  /**
+   * Callable only by an MCP Apps view (visibility ["app"]): listed only to clients that announce
+   * the extension, never to the model. See src/mcp/apps/.
+   */
+  appOnly?: boolean;
   handler(
     args: z.output<I>,
     context: ToolContext,

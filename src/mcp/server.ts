@@ -13,6 +13,8 @@ import { McpServer } from "@modelcontextprotocol/server";
 import type { Config } from "../config.js";
 import { withCallBudget } from "../http/call-budget.js";
 import { VERSION } from "../version.js";
+import { linkView, TOOLS_WITH_VIEWS, VIEWS_EXTENSION } from "./apps/ui.js";
+import { registerViewsResource } from "./apps/views-resource.js";
 import { askResult, confirmationOf } from "./confirmation.js";
 import { type ContextOptions, createToolContext, type ToolContext } from "./context.js";
 import { AskToConfirm, annotationsFor, type ToolDefinition } from "./define-tool.js";
@@ -53,15 +55,19 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
   const info = { name: "invoicing-mcp", title: "Invoicing Service", version: VERSION };
   const options = {
     instructions: instructionsFor({ readOnly: deps.config.readOnly, events }),
-    // Only events change by themselves, so subscriptions exist only with stored events.
-    ...(events ? { capabilities: { resources: { subscribe: true, listChanged: true } } } : {}),
+    capabilities: {
+      // Only events change by themselves, so subscriptions exist only with stored events.
+      ...(events ? { resources: { subscribe: true, listChanged: true } } : {}),
+      // MCP Apps is negotiated: both sides declare it, and views are offered only when both did.
+      extensions: VIEWS_EXTENSION,
+    },
   };
   const registration: Registration = {
     context,
     log: deps.log ?? ((message: string) => console.error(message)),
     inFlight: deps.inFlight ?? new InFlightCalls(),
   };
-  const tools = listedTools({ readOnly: deps.config.readOnly, events }).map((tool) => ({
+  const tools = listedTools({ readOnly: deps.config.readOnly, events, apps: true }).map((tool) => ({
     tool,
     config: {
       title: tool.title,
@@ -78,6 +84,7 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
       const server = new McpServer(info, options);
       for (const { tool, config } of tools) registerTool(server, tool, config, registration);
       resources(server);
+      registerViewsResource(server);
       prompts(server);
       return server;
     },
@@ -105,7 +112,7 @@ function registerTool(
   config: ToolConfig,
   { context, log, inFlight }: Registration,
 ): void {
-  server.registerTool(tool.name, config, async (args: unknown, ctx) => {
+  const registered = server.registerTool(tool.name, config, async (args: unknown, ctx) => {
     try {
       const waiting = waitingFor(ctx.mcpReq, context.timeZone);
       const call = { confirmation: confirmationOf(ctx, server) };
@@ -120,4 +127,5 @@ function registerTool(
       return errorResult(error, { verifyWith: tool.verifyWith, timeZone: context.timeZone });
     }
   });
+  if (TOOLS_WITH_VIEWS.has(tool.name)) linkView(server, registered, { appOnly: tool.appOnly === true });
 }

@@ -1,6 +1,7 @@
 import type { ToolDefinition } from "./define-tool.js";
 import { createCustomerTool } from "./tools/create-customer.js";
 import { createInvoiceTool } from "./tools/create-invoice.js";
+import { createPreviewedInvoiceTool } from "./tools/create-previewed-invoice.js";
 import { customerSummaryTool } from "./tools/customer-summary.js";
 import { eurReportTool } from "./tools/eur-report.js";
 import { listCustomersTool } from "./tools/list-customers.js";
@@ -10,6 +11,7 @@ import { listTimeEntriesTool } from "./tools/list-time-entries.js";
 import { logTimeTool } from "./tools/log-time.js";
 import { outstandingByCustomerTool } from "./tools/outstanding-by-customer.js";
 import { recentEventsTool } from "./tools/recent-events.js";
+import { revenueReportTool } from "./tools/revenue-report.js";
 import { timeSummaryTool } from "./tools/time-summary.js";
 
 /**
@@ -22,6 +24,7 @@ export const allTools = [
   logTimeTool,
   customerSummaryTool,
   eurReportTool,
+  revenueReportTool,
   outstandingByCustomerTool,
   listCustomersTool,
   createCustomerTool,
@@ -31,9 +34,23 @@ export const allTools = [
   recentEventsTool,
 ] as unknown as ToolDefinition[];
 
-/** The tools offered: read-only mode lists no write tool; without stored events, no event tool. */
-export function listedTools(config: { readOnly: boolean; events?: boolean }): ToolDefinition[] {
-  return allTools
+/**
+ * Tools only an MCP Apps view calls (src/mcp/apps/): registered beside allTools, but listed and
+ * callable only for clients that announce the extension, so they are in no docs or model-facing list.
+ */
+export const appTools = [createPreviewedInvoiceTool] as unknown as ToolDefinition[];
+
+/**
+ * The tools offered: read-only mode lists no write tool; without stored events, no event tool.
+ * `apps: true` adds the view-only tools (the server registers them; they stay hidden from clients
+ * that do not announce MCP Apps).
+ */
+export function listedTools(config: {
+  readOnly: boolean;
+  events?: boolean;
+  apps?: boolean;
+}): ToolDefinition[] {
+  return [...allTools, ...(config.apps === true ? appTools : [])]
     .filter((tool) => config.events === true || !tool.needsInbox)
     .filter((tool) => !config.readOnly || tool.kind === "read");
 }

@@ -82,6 +82,14 @@ async function startPeer(shape: PeerShape) {
       return send(200, page(invoices, shape.invoicesClaimExtra ?? 0, url));
     if (route === "GET /api/v1/time-entries")
       return send(200, page(entries, shape.entriesClaimExtra ?? 0, url));
+    if (route === "GET /api/v1/reports/eur") {
+      const year = Number(url.searchParams.get("year"));
+      const income = { total: 500, byType: { freiberuflich: 0, gewerblich: 500 }, invoiceCount: 5 };
+      return send(200, {
+        data: { year, income, expenses: { total: 0, count: 0 }, profit: 500 },
+        error: null,
+      });
+    }
     const summary = url.pathname.match(/^\/api\/v1\/time-entries\/by-customer\/(c\d)\/summary$/);
     if (summary) {
       const data = {
@@ -123,6 +131,17 @@ describe("lists read whole, or said to be partial", () => {
   afterEach(async () => {
     await peer?.close();
     peer = undefined;
+  });
+
+  it("revenue_report over a list that could not be read whole: says so, sums nothing, keeps the EÜR", async () => {
+    peer = await startPeer({ invoices: 100, entries: 0, invoicesClaimExtra: 1400 });
+    const { isError, data, text } = await peer.mcp.call("revenue_report", { period: 2026, byCustomer: true });
+    expect(isError).toBe(false);
+    expect(data).toMatchObject({ complete: false, months: null, totals: null, customers: null });
+    expect(data.eur.years).toEqual([{ year: 2026, income: 500, expenses: 0, profit: 500, paidInvoices: 5 }]);
+    expect(text).toMatch(/Only 100 of 1500 invoices could be read/);
+    expect(text).toMatch(/nothing is summed/);
+    expect(text).not.toMatch(/Invoiced 2026-01-01/);
   });
 
   it("1,500 invoices paged by 20: all 75 pages are read, and the sums are over all of them", async () => {

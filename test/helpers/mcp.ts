@@ -41,6 +41,8 @@ export async function connect(
      * revision, served per request by the SDK's HTTP handler in-process, as the hosted mode would.
      */
     era?: "2025" | "2026";
+    /** More client capabilities to declare, e.g. the MCP Apps extension (`extensions`). */
+    capabilities?: Record<string, unknown>;
   } = {},
 ): Promise<Connected & { close(): Promise<void> }> {
   const config: Config = loadConfig({
@@ -69,7 +71,10 @@ export async function connect(
   const client = new Client(
     { name: "test", version: "0" },
     {
-      ...(options.elicit ? { capabilities: { elicitation: { form: {} } } } : {}),
+      capabilities: {
+        ...(options.elicit ? { elicitation: { form: {} } } : {}),
+        ...options.capabilities,
+      },
       ...(options.era === "2026" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {}),
     },
   );

@@ -1,0 +1,33 @@
+/**
+ * The views document as a `ui://` resource, listed and readable only for clients that announce
+ * MCP Apps. Its HTML is built by the bundle step (scripts/views.mjs) and loaded on first read.
+ */
+import type { McpServer } from "@modelcontextprotocol/server";
+import { announcesViews, RESOURCE_MIME_TYPE, VIEWS_URI } from "./ui.js";
+
+export function registerViewsResource(server: McpServer): void {
+  const resource = server.registerResource(
+    "views",
+    VIEWS_URI,
+    {
+      title: "Invoicing views",
+      description: "Receivables, revenue, invoice preview and a week of time, as interactive views.",
+      mimeType: RESOURCE_MIME_TYPE,
+    },
+    async (uri) => {
+      const { viewsHtml } = await import("./views-html.js");
+      return {
+        contents: [
+          {
+            uri: uri.href,
+            mimeType: RESOURCE_MIME_TYPE,
+            text: await viewsHtml(),
+            // No network at all: the document carries everything inline.
+            _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } },
+          },
+        ],
+      };
+    },
+  );
+  Object.defineProperty(resource, "enabled", { get: () => announcesViews(server), configurable: true });
+}

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { InputError } from "../../domain/input-error.js";
+import { invoiceAmounts, toCents } from "../../domain/money.js";
+import { AskToConfirm, defineTool, UNATTENDED } from "../define-tool.js";
+import { createInvoiceTool } from "./create-invoice.js";
+
+/**
+ * The invoice preview's button: creates exactly the draft a create_invoice dry run showed, through
+ * create_invoice itself (its guards, its replay check). Only a view may call it (MCP Apps
+ * visibility ["app"]): the model creates invoices with create_invoice. The previewed number is
+ * passed on, so a second click finds the first draft and creates none.
+ */
+export const createPreviewedInvoiceTool = defineTool({
+  name: "create_previewed_invoice",
+  title: "Create the previewed draft",
+  description: "For the invoice preview view only: creates the draft a create_invoice dry run showed.",
+  kind: "write",
+  idempotent: true,
+  appOnly: true,
+  input: z.object({
+    invoice: z.object({
+      invoiceNumber: z.string().trim().min(1).max(64),
+      customerId: z.string().trim().min(1).max(200),
+      invoiceDate: z.string().trim().min(1).max(100),
+      periodStart: z.string().trim().min(1).max(100),
+      periodEnd: z.string().trim().min(1).max(100),
+      netAmount: z.number().positive(),
+      taxRate: z.number().min(0).max(100),
+      grossAmount: z.number().describe("As previewed: refused when the draft would now differ."),
+      activityType: z.string().nullable(),
+      notes: z.string().max(2000).nullable(),
+    }),
+  }),
+  output: createInvoiceTool.output,
+  example: {
+    invoice: {
+      invoiceNumber: "RE-2026-900",
+      customerId: "mueller",
+      invoiceDate: "2026-11-20",
+      periodStart: "2026-10-01",
+      periodEnd: "2026-10-31",
+      netAmount: 100,
+      taxRate: 19,
+      grossAmount: 119,
+      activityType: null,
+      notes: null,
+    },
+  },
+  verifyWith: "list_invoices",
+  async handler({ invoice }, context) {
+    const args = createInvoiceTool.input.parse({
+      customer: invoice.customerId,
+      netAmount: invoice.netAmount,
+      periodStart: invoice.periodStart,
+      periodEnd: invoice.periodEnd,
+      invoiceNumber: invoice.invoiceNumber,
+      invoiceDate: invoice.invoiceDate,
+      taxRate: invoice.taxRate,
+      ...(invoice.notes === null ? {} : { notes: invoice.notes }),
+      ...(invoice.activityType === null ? {} : { activityType: invoice.activityType }),
+    });
+    // Net and rate give the gross; a preview whose figures do not add up is not what would be created.
+    const expected = invoiceAmounts(toCents(invoice.netAmount), invoice.taxRate).gross;
+    if (expected !== toCents(invoice.grossAmount))
+      throw new InputError(
+        `The previewed gross ${invoice.grossAmount} does not follow from net ${invoice.netAmount} at ${invoice.taxRate} %: preview the invoice again.`,
+      );
+    // The click in the view is the person's yes: no second question.
+    const output = await createInvoiceTool.handler(args, context, UNATTENDED);
+    if (output instanceof AskToConfirm)
+      throw new InputError("Confirm the invoice in the conversation instead.");
+    return output;
+  },
+});

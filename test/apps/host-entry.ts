@@ -1,0 +1,60 @@
+/**
+ * The test host's page script: ext-apps' own host side (AppBridge) around the views iframe. Tool
+ * calls and messages from the view go to functions the test exposes (a real MCP client in Node).
+ * Bundled by test/helpers/apps.ts for the browser.
+ */
+import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
+
+interface HostConfig {
+  html: string;
+  tool: { name: string; inputSchema: { type: "object" } };
+  input: Record<string, unknown>;
+  result: Record<string, unknown>;
+  theme: "light" | "dark";
+  locale: string;
+}
+
+declare global {
+  interface Window {
+    startHost(config: HostConfig): Promise<void>;
+    hostCallTool(params: unknown): Promise<Record<string, unknown>>;
+    hostMessage(params: unknown): Promise<void>;
+  }
+}
+
+window.startHost = async (config) => {
+  const iframe = document.getElementById("view") as HTMLIFrameElement;
+  const bridge = new AppBridge(
+    null,
+    { name: "invoicing-test-host", version: "1.0.0" },
+    { serverTools: {}, message: { text: {} } },
+    {
+      hostContext: {
+        theme: config.theme,
+        locale: config.locale,
+        toolInfo: { tool: config.tool as never },
+        displayMode: "inline",
+        containerDimensions: { maxHeight: 4000, width: iframe.clientWidth },
+      },
+    },
+  );
+  bridge.oncalltool = async (params) => (await window.hostCallTool(params)) as never;
+  bridge.onmessage = async (params) => {
+    await window.hostMessage(params);
+    return {};
+  };
+  bridge.onsizechange = ({ height }) => {
+    if (height !== undefined) iframe.style.height = `${Math.ceil(height)}px`;
+  };
+  const ready = new Promise<void>((resolve) => {
+    bridge.oninitialized = () => {
+      void bridge
+        .sendToolInput({ arguments: config.input })
+        .then(() => bridge.sendToolResult(config.result as never))
+        .then(() => resolve());
+    };
+  });
+  await bridge.connect(new PostMessageTransport(iframe.contentWindow!, iframe.contentWindow!));
+  iframe.srcdoc = config.html;
+  await ready;
+};
