@@ -25,6 +25,7 @@ import {
   TimeoutError,
 } from "./errors.js";
 import { type Governor, GovernorWaitTooLong, governorFor } from "./governor.js";
+import { believableWait } from "./rate-rules.js";
 import { keyRedactor, type Redactor, redactDeep } from "./redact.js";
 import { type AttemptOutcome, decideRetry, parseRateLimitReset, parseRetryAfter } from "./retry.js";
 import { validateData } from "./validate.js";
@@ -204,6 +205,7 @@ export class ApiClient {
       remainingMs: deadline - now,
       nowMs: now,
       random: this.random,
+      windowMs: this.governor.rateLimit().windowMs,
       ...(this.maxAttempts === undefined ? {} : { maxAttempts: this.maxAttempts }),
     });
     if (decision.retry) {
@@ -303,13 +305,13 @@ export class ApiClient {
     }
     if (status === 429) {
       const now = this.now();
-      return new RateLimitedError(
-        parseRetryAfter(result.retryAfter, now) ?? result.resetMs ?? UNKNOWN_RATE_LIMIT_WAIT_MS,
-        info,
-        now,
-        429,
-        this.governor.rateLimit(),
+      const rateLimit = this.governor.rateLimit();
+      const asked = believableWait(
+        rateLimit.windowMs,
+        parseRetryAfter(result.retryAfter, now),
+        result.resetMs,
       );
+      return new RateLimitedError(asked ?? UNKNOWN_RATE_LIMIT_WAIT_MS, info, now, 429, rateLimit);
     }
     const parsed = parseEnvelope(result.body, result.contentType);
     if (!parsed.ok) {
