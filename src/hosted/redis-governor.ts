@@ -24,14 +24,17 @@ import {
   type RateLimit,
   type ResponseSignals,
 } from "../http/governor.js";
+import { believableWait, MAX_TRUSTED_LIMIT, trustedLimit } from "../http/rate-rules.js";
 
 /** A slot whose answer never came back (the instance died) frees after this much more. */
 const IN_FLIGHT_HOLD_MS = 60_000;
 
-// KEYS: slots, pause, limit. ARGV: default limit, member, hold ms. Returns {1, 0} (granted) or
-// {0, wait ms}. The limit the service last announced (X-RateLimit-Limit) wins over the default.
+// KEYS: slots, pause, limit. ARGV: default limit, member, hold ms, the largest limit believed.
+// Returns {1, 0} (granted) or {0, wait ms}. The limit the service last announced
+// (X-RateLimit-Limit) wins over the default, capped again here: an older release may have stored
+// any number.
 const RESERVE = `
-local limit = tonumber(redis.call('GET', KEYS[3]) or ARGV[1])
+local limit = math.min(tonumber(redis.call('GET', KEYS[3]) or ARGV[1]) or tonumber(ARGV[1]), tonumber(ARGV[4]))
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local paused = redis.call('PTTL', KEYS[2])
@@ -47,11 +50,11 @@ return {0, math.max(1, tonumber(oldest[2]) - now)}
 `;
 
 // KEYS: slots, pause, limit. ARGV: member, hold after the answer (window + margin), pause ms
-// (0: none), the limit the answer announced (0: none), "1" when the service said its window is
-// full. Returns nothing.
+// (0: none), the limit the answer announced (0: none; already judged by rate-rules.ts), "1" when
+// the service said its window is full. Returns nothing.
 const RELEASE = `
 if tonumber(ARGV[4]) > 0 then redis.call('SET', KEYS[3], ARGV[4], 'PX', 24 * 3600 * 1000) end
-local limit = tonumber(redis.call('GET', KEYS[3]) or '${DEFAULT_LIMIT}')
+local limit = math.min(tonumber(redis.call('GET', KEYS[3]) or '${DEFAULT_LIMIT}') or ${DEFAULT_LIMIT}, ${MAX_TRUSTED_LIMIT})
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[2]), ARGV[1])
@@ -74,6 +77,7 @@ interface GovernorRedis extends Redis {
     limit: number,
     member: string,
     holdMs: number,
+    maxLimit: number,
   ): Promise<[number, number]>;
   governorRelease(
     slots: string,
@@ -166,6 +170,7 @@ export class RedisGovernor implements Governor {
           this.limit,
           member,
           this.windowMs + IN_FLIGHT_HOLD_MS,
+          MAX_TRUSTED_LIMIT,
         );
         if (granted === 1) return this.permit(member);
         if (this.now() + wait > deadline) throw new GovernorWaitTooLong(wait);
@@ -189,13 +194,11 @@ export class RedisGovernor implements Governor {
         if (released) return;
         released = true;
         this.leave();
-        const announced = Number(signals.limit);
-        const limit = Number.isInteger(announced) && announced > 0 ? announced : 0;
+        // The same rules as the in-memory governor's (rate-rules.ts).
+        const limit = trustedLimit(signals.limit) ?? 0;
         if (limit > 0) this.limit = limit;
-        const pauseMs =
-          signals.status === 429
-            ? (signals.retryAfterMs ?? signals.resetMs ?? this.windowMs / 60) + this.marginMs
-            : 0;
+        const asked = believableWait(this.windowMs, signals.retryAfterMs, signals.resetMs);
+        const pauseMs = signals.status === 429 ? (asked ?? this.windowMs / 60) + this.marginMs : 0;
         const full = signals.remaining !== undefined && Number(signals.remaining) === 0 ? "1" : "0";
         // Fire and forget: if Redis misses this, the slot frees after its in-flight hold.
         void this.redis
