@@ -10,10 +10,17 @@
  * for timer jitter. A 429 sets a pause key that every instance honours, so one `Retry-After`
  * holds for all of them, and the limit the service announces is kept there too, so an instance
  * that just started counts against the same limit as the others.
+ *
+ * Redis may come back empty after an outage (no persistence, a new server), while the service still
+ * counts the requests of its current window. So each instance also remembers the slots it holds
+ * itself, and puts them back when it finds Redis in a new epoch (a key that lives with the slots;
+ * missing means the shared state was lost): on every reconnection, before its next reservation.
+ * The budget is then rebuilt from every instance's own share, and the first calls after the return
+ * are not a burst the service would answer with 429s, pausing every instance.
  */
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
-import { PROGRESS_EVERY_MS, unlessCancelled, type Waiting } from "../http/call-budget.js";
+import { PROGRESS_EVERY_MS, unlessCancelled, WaitCancelled, type Waiting } from "../http/call-budget.js";
 import {
   DEFAULT_LIMIT,
   DEFAULT_MAX_IN_FLIGHT,
@@ -69,7 +76,38 @@ end
 return 0
 `;
 
+// KEYS: slots, epoch. ARGV: a new epoch (used when none is set), the epoch this instance last
+// saw ('' for none), then pairs of member and ms until it frees: the slots the instance holds.
+// When the epoch is not the one it saw, the shared state was lost (or it is the instance's first
+// contact): its slots are put back (never moved if already there). Returns the epoch.
+const REBUILD = `
+local epoch = redis.call('GET', KEYS[2])
+if not epoch then
+  epoch = ARGV[1]
+end
+redis.call('SET', KEYS[2], epoch, 'PX', 24 * 3600 * 1000)
+if epoch ~= ARGV[2] and #ARGV > 2 then
+  local t = redis.call('TIME')
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  local longest = 0
+  for i = 3, #ARGV - 1, 2 do
+    local ms = tonumber(ARGV[i + 1])
+    redis.call('ZADD', KEYS[1], 'NX', now + ms, ARGV[i])
+    if ms > longest then longest = ms end
+  end
+  if redis.call('PTTL', KEYS[1]) < longest then redis.call('PEXPIRE', KEYS[1], longest) end
+end
+return epoch
+`;
+
 interface GovernorRedis extends Redis {
+  governorRebuild(
+    slots: string,
+    epochKey: string,
+    fresh: string,
+    known: string,
+    ...held: (string | number)[]
+  ): Promise<string>;
   governorReserve(
     slots: string,
     pause: string,
@@ -97,6 +135,7 @@ export function withGovernorScripts(redis: Redis): GovernorRedis {
   if (typeof scripted.governorReserve !== "function") {
     redis.defineCommand("governorReserve", { numberOfKeys: 3, lua: RESERVE });
     redis.defineCommand("governorRelease", { numberOfKeys: 3, lua: RELEASE });
+    redis.defineCommand("governorRebuild", { numberOfKeys: 2, lua: REBUILD });
   }
   return scripted;
 }
@@ -114,6 +153,7 @@ export class RedisGovernor implements Governor {
   private readonly slots: string;
   private readonly pause: string;
   private readonly limitKey: string;
+  private readonly epochKey: string;
   private readonly windowMs: number;
   /** Margin for timer and clock jitter: 2 % of the window, at least 50 ms. */
   private readonly marginMs: number;
@@ -123,6 +163,13 @@ export class RedisGovernor implements Governor {
   private readonly now: () => number;
   private inFlight = 0;
   private readonly waitingForRoom: (() => void)[] = [];
+  /** The slots this instance holds, by member: when each frees, on this process' clock. */
+  private readonly held = new Map<string, number>();
+  /** The epoch of the shared state this instance last saw; undefined before its first contact. */
+  private epoch: string | undefined;
+  /** Set at start, on every reconnection and after a failed command: check the epoch first. */
+  private rebuild: Promise<void> | undefined;
+  private needsRebuild = true;
 
   constructor(
     private readonly redis: GovernorRedis,
@@ -133,6 +180,7 @@ export class RedisGovernor implements Governor {
     this.slots = `invoicing-mcp:rate:${identity}:slots`;
     this.pause = `invoicing-mcp:rate:${identity}:pause`;
     this.limitKey = `invoicing-mcp:rate:${identity}:limit`;
+    this.epochKey = `invoicing-mcp:rate:${identity}:epoch`;
     this.windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
     this.marginMs = Math.max(50, Math.round(this.windowMs * 0.02));
     this.limit = options.limit ?? DEFAULT_LIMIT;
@@ -159,6 +207,7 @@ export class RedisGovernor implements Governor {
     }
     this.inFlight += 1;
     try {
+      if (this.needsRebuild) await this.rebuilt();
       const member = randomUUID();
       // Re-ask at least this often: a slot may free early (an answer came back sooner than held).
       const recheckMs = Math.max(25, Math.min(1_000, Math.round(this.windowMs / 10)));
@@ -172,15 +221,64 @@ export class RedisGovernor implements Governor {
           this.windowMs + IN_FLIGHT_HOLD_MS,
           MAX_TRUSTED_LIMIT,
         );
-        if (granted === 1) return this.permit(member);
+        if (granted === 1) {
+          this.hold(member, this.windowMs + IN_FLIGHT_HOLD_MS);
+          return this.permit(member);
+        }
         if (this.now() + wait > deadline) throw new GovernorWaitTooLong(wait);
         waiting.onWait?.(this.now() + wait);
         await unlessCancelled(this.sleep(Math.min(wait, recheckMs, PROGRESS_EVERY_MS)), waiting.signal);
       }
     } catch (error) {
       this.leave();
+      if (!(error instanceof GovernorWaitTooLong) && !(error instanceof WaitCancelled)) {
+        this.needsRebuild = true; // Redis failed us: it may come back empty
+      }
       throw error;
     }
+  }
+
+  /**
+   * Called when the connection to Redis is ready again: puts this instance's slots back if the
+   * shared state was lost, at once, so a burst from another instance cannot take them first.
+   */
+  recover(): void {
+    this.needsRebuild = true;
+    void this.rebuilt().catch(() => undefined);
+  }
+
+  /** Checks the epoch and puts back the slots this instance holds if it changed; one at a time. */
+  private rebuilt(): Promise<void> {
+    this.rebuild ??= (async () => {
+      try {
+        const now = this.now();
+        const held: (string | number)[] = [];
+        for (const [member, freesAt] of this.held) {
+          if (freesAt <= now) this.held.delete(member);
+          else held.push(member, Math.ceil(freesAt - now));
+        }
+        this.epoch = await this.redis.governorRebuild(
+          this.slots,
+          this.epochKey,
+          randomUUID(),
+          this.epoch ?? "",
+          ...held,
+        );
+        this.needsRebuild = false;
+      } finally {
+        this.rebuild = undefined;
+      }
+    })();
+    return this.rebuild;
+  }
+
+  /** Remembers a slot this instance holds until `forMs` from now. */
+  private hold(member: string, forMs: number): void {
+    const now = this.now();
+    if (this.held.size > 2 * this.limit) {
+      for (const [key, freesAt] of this.held) if (freesAt <= now) this.held.delete(key);
+    }
+    this.held.set(member, now + forMs);
   }
 
   rateLimit(): RateLimit {
@@ -194,6 +292,7 @@ export class RedisGovernor implements Governor {
         if (released) return;
         released = true;
         this.leave();
+        this.hold(member, this.windowMs + this.marginMs);
         // The same rules as the in-memory governor's (rate-rules.ts).
         const limit = trustedLimit(signals.limit) ?? 0;
         if (limit > 0) this.limit = limit;
@@ -212,7 +311,9 @@ export class RedisGovernor implements Governor {
             limit,
             full,
           )
-          .catch(() => undefined);
+          .catch(() => {
+            this.needsRebuild = true;
+          });
       },
     };
   }

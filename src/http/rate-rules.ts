@@ -26,14 +26,15 @@ export function trustedLimit(announced: string | undefined): number | undefined 
 }
 
 /**
- * The wait to honour when the service asked for one: the first believable one of its waits
- * (`Retry-After`, then `X-RateLimit-Reset`, each already parsed into ms from now), or one window
- * when it asked only for waits beyond BELIEVABLE_WINDOWS windows: after that window the next
- * request goes out and probes. Undefined when it asked for none (the caller's own default).
+ * The wait to honour when the service asked for one: the soonest believable one of its waits
+ * (`Retry-After` and `X-RateLimit-Reset`, each already parsed into ms from now; when the window
+ * turns before the Retry-After ends, the next request may probe then), or one window when it asked
+ * only for waits beyond BELIEVABLE_WINDOWS windows: after that window the next request goes out
+ * and probes. Undefined when it asked for none (the caller's own default).
  */
 export function believableWait(windowMs: number, ...asked: (number | undefined)[]): number | undefined {
   const given = asked.filter((ms): ms is number => ms !== undefined && !Number.isNaN(ms));
   if (given.length === 0) return undefined;
-  const believed = given.find((ms) => ms >= 0 && ms <= BELIEVABLE_WINDOWS * windowMs);
-  return believed ?? windowMs;
+  const believed = given.filter((ms) => ms >= 0 && ms <= BELIEVABLE_WINDOWS * windowMs);
+  return believed.length > 0 ? Math.min(...believed) : windowMs;
 }

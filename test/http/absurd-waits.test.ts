@@ -89,6 +89,15 @@ describe("the governor after a 429 with an absurd wait", () => {
     );
   });
 
+  it("a reset sooner than the Retry-After ends the pause: the next call probes then", async () => {
+    const time = fakeTime();
+    const governor = new RateGovernor({ windowMs: WINDOW, ...time });
+    (await governor.acquire()).release({ status: 429, retryAfterMs: 55_000, resetMs: 2_000 });
+    const before = time.now();
+    await governor.acquire();
+    expect(time.now() - before).toBe(2_000);
+  });
+
   it("an absurd Retry-After with a believable X-RateLimit-Reset waits for the reset", async () => {
     const time = fakeTime();
     const governor = new RateGovernor({ windowMs: WINDOW, ...time });

@@ -1,0 +1,116 @@
+/**
+ * Redis goes away and comes back empty (no persistence, or a new server): the slots the instances
+ * took in the last window are gone from it, but the service still counts those requests. Each
+ * instance rebuilds its own share of the shared budget from what it remembers, as soon as it is
+ * connected again, so the first calls after the return are not a burst the service answers with
+ * 429s (which would pause every instance), and calls go on as soon as the remembered slots free:
+ * no burst, and no window-long stall.
+ */
+import { Redis } from "ioredis";
+import { afterEach, describe, expect, it } from "vitest";
+import { type GovernorSource, redisGovernors } from "../../src/hosted/governors.js";
+import { GovernorWaitTooLong } from "../../src/http/governor.js";
+import { type Engine, startRedis } from "../helpers/engines.js";
+
+const WINDOW_MS = 6_000;
+const LIMIT = 10;
+const BASE = "https://invoicing.example.com";
+const KEY = "k_recovery_0123456789";
+
+describe("the shared governor after Redis comes back empty", () => {
+  let engine: Engine | undefined;
+  const sources: GovernorSource[] = [];
+  afterEach(async () => {
+    for (const source of sources.splice(0)) await source.close();
+    await engine?.stop();
+    engine = undefined;
+  });
+
+  it("each instance puts back the slots it holds: the budget left is what the service still allows", async () => {
+    engine = await startRedis();
+    const port = Number(new URL(engine.url).port);
+    const a = await redisGovernors(engine.url, WINDOW_MS);
+    const b = await redisGovernors(engine.url, WINDOW_MS);
+    sources.push(a, b);
+    const ga = a.governor(BASE, KEY);
+    const gb = b.governor(BASE, KEY);
+    // The service announces its limit; then the two instances use 8 of its 10 requests.
+    (await ga.acquire()).release({ status: 200, limit: String(LIMIT) });
+    for (let i = 0; i < 3; i++) (await ga.acquire()).release({ status: 200, limit: String(LIMIT) });
+    for (let i = 0; i < 4; i++) (await gb.acquire()).release({ status: 200, limit: String(LIMIT) });
+    const used = 8;
+
+    // The outage: Redis stops, and starts again on the same address with nothing in it.
+    await engine.stop();
+    engine = await startRedis(port);
+    const restarted = new Redis(engine.url);
+    try {
+      await expect
+        .poll(
+          () =>
+            Promise.all([a.ping(), b.ping()]).then(
+              () => true,
+              () => false,
+            ),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe(true);
+      // Both instances are connected again; what they remember is back in the shared set.
+      await expect
+        .poll(
+          async () => {
+            const keys = await restarted.keys("invoicing-mcp:rate:*:slots");
+            return keys.length === 1 ? restarted.zcard(keys[0]!) : 0;
+          },
+          { timeout: 5_000 },
+        )
+        .toBeGreaterThanOrEqual(used);
+    } finally {
+      restarted.disconnect();
+    }
+
+    // A burst on one instance gets only what is left of the window, not the whole limit.
+    let admitted = 0;
+    for (;;) {
+      try {
+        (await ga.acquire(Date.now() + 300)).release({ status: 200 });
+        admitted += 1;
+      } catch (error) {
+        expect(error).toBeInstanceOf(GovernorWaitTooLong);
+        break;
+      }
+      if (admitted > LIMIT) break;
+    }
+    expect(admitted).toBeLessThanOrEqual(LIMIT - used);
+
+    // No stall beyond the window: once the remembered slots free, calls go on.
+    const permit = await gb.acquire(Date.now() + WINDOW_MS + 2_000);
+    permit.release({ status: 200 });
+  }, 60_000);
+});
+
+describe("the shared pause after a 429", () => {
+  let engine: Engine | undefined;
+  afterEach(async () => {
+    await engine?.stop();
+    engine = undefined;
+  });
+
+  it("lasts until the service's reset when that is sooner than its Retry-After, on every instance", async () => {
+    engine = await startRedis();
+    const a = await redisGovernors(engine.url, 60_000);
+    const b = await redisGovernors(engine.url, 60_000);
+    try {
+      const ga = a.governor(BASE, KEY);
+      const gb = b.governor(BASE, KEY);
+      (await ga.acquire()).release({ status: 429, retryAfterMs: 55_000, resetMs: 1_000 });
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the release goes out asynchronously
+      (await gb.acquire(Date.now() + 5_000)).release({ status: 200 });
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 30_000);
+});
