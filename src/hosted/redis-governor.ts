@@ -76,21 +76,28 @@ end
 return 0
 `;
 
-// KEYS: slots, epoch. ARGV: a new epoch (used when none is set), the epoch this instance last
-// saw ('' for none), then pairs of member and ms until it frees: the slots the instance holds.
-// When the epoch is not the one it saw, the shared state was lost (or it is the instance's first
-// contact): its slots are put back (never moved if already there). Returns the epoch.
+// KEYS: slots, epoch, pause. ARGV: a new epoch (used when none is set), the epoch this instance
+// last saw ('' for none), a settling pause in ms, then pairs of member and ms until it frees: the
+// slots the instance holds. When the epoch is not the one it saw, the shared state was lost (or it
+// is the instance's first contact): its slots are put back (never moved if already there). The
+// instance that finds the state lost (it knew an epoch, and there is none) also pauses every
+// instance for the settling time, so that the others reconnect and put their slots back before
+// anyone takes what only looks free. Returns the epoch.
 const REBUILD = `
 local epoch = redis.call('GET', KEYS[2])
 if not epoch then
   epoch = ARGV[1]
+  local settle = tonumber(ARGV[3])
+  if ARGV[2] ~= '' and redis.call('PTTL', KEYS[3]) < settle then
+    redis.call('SET', KEYS[3], '1', 'PX', settle)
+  end
 end
 redis.call('SET', KEYS[2], epoch, 'PX', 24 * 3600 * 1000)
-if epoch ~= ARGV[2] and #ARGV > 2 then
+if epoch ~= ARGV[2] and #ARGV > 3 then
   local t = redis.call('TIME')
   local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
   local longest = 0
-  for i = 3, #ARGV - 1, 2 do
+  for i = 4, #ARGV - 1, 2 do
     local ms = tonumber(ARGV[i + 1])
     redis.call('ZADD', KEYS[1], 'NX', now + ms, ARGV[i])
     if ms > longest then longest = ms end
@@ -100,12 +107,21 @@ end
 return epoch
 `;
 
+/**
+ * How long every instance holds off after one finds the shared state lost: about the longest pause
+ * between ioredis' reconnection attempts (2 s), so every instance is back and has put its slots
+ * back; never longer than a window.
+ */
+const SETTLE_MS = 2_500;
+
 interface GovernorRedis extends Redis {
   governorRebuild(
     slots: string,
     epochKey: string,
+    pause: string,
     fresh: string,
     known: string,
+    settleMs: number,
     ...held: (string | number)[]
   ): Promise<string>;
   governorReserve(
@@ -135,7 +151,7 @@ export function withGovernorScripts(redis: Redis): GovernorRedis {
   if (typeof scripted.governorReserve !== "function") {
     redis.defineCommand("governorReserve", { numberOfKeys: 3, lua: RESERVE });
     redis.defineCommand("governorRelease", { numberOfKeys: 3, lua: RELEASE });
-    redis.defineCommand("governorRebuild", { numberOfKeys: 2, lua: REBUILD });
+    redis.defineCommand("governorRebuild", { numberOfKeys: 3, lua: REBUILD });
   }
   return scripted;
 }
@@ -260,8 +276,10 @@ export class RedisGovernor implements Governor {
         this.epoch = await this.redis.governorRebuild(
           this.slots,
           this.epochKey,
+          this.pause,
           randomUUID(),
           this.epoch ?? "",
+          Math.min(SETTLE_MS, this.windowMs),
           ...held,
         );
         this.needsRebuild = false;

@@ -12,7 +12,9 @@ import { type GovernorSource, redisGovernors } from "../../src/hosted/governors.
 import { GovernorWaitTooLong } from "../../src/http/governor.js";
 import { type Engine, startRedis } from "../helpers/engines.js";
 
-const WINDOW_MS = 6_000;
+const WINDOW_MS = 10_000;
+/** Past the moment every instance holds off after the return (2.5 s), well before the window turns. */
+const BURST_MS = 3_500;
 const LIMIT = 10;
 const BASE = "https://invoicing.example.com";
 const KEY = "k_recovery_0123456789";
@@ -72,10 +74,11 @@ describe("the shared governor after Redis comes back empty", () => {
     }
 
     // A burst on one instance gets only what is left of the window, not the whole limit.
+    const burstUntil = Date.now() + BURST_MS;
     let admitted = 0;
     for (;;) {
       try {
-        (await ga.acquire(Date.now() + 300)).release({ status: 200 });
+        (await ga.acquire(burstUntil)).release({ status: 200 });
         admitted += 1;
       } catch (error) {
         expect(error).toBeInstanceOf(GovernorWaitTooLong);
@@ -107,6 +110,59 @@ describe("the shared pause after a 429", () => {
       const gb = b.governor(BASE, KEY);
       (await ga.acquire()).release({ status: 429, retryAfterMs: 55_000, resetMs: 1_000 });
       await new Promise((resolve) => setTimeout(resolve, 100)); // the release goes out asynchronously
+      (await gb.acquire(Date.now() + 5_000)).release({ status: 200 });
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 30_000);
+});
+
+describe("the moment after Redis is found empty", () => {
+  let engine: Engine | undefined;
+  afterEach(async () => {
+    await engine?.stop();
+    engine = undefined;
+  });
+
+  it("holds every instance a moment (not a window) so that the others can put their slots back first", async () => {
+    engine = await startRedis();
+    const port = Number(new URL(engine.url).port);
+    const a = await redisGovernors(engine.url, WINDOW_MS);
+    const b = await redisGovernors(engine.url, WINDOW_MS);
+    try {
+      (await a.governor(BASE, KEY).acquire()).release({ status: 200 });
+      await engine.stop();
+      engine = await startRedis(port);
+      const admin = new Redis(engine.url);
+      try {
+        // Instance a is back and has found the shared state lost (its epoch key is set again).
+        await expect
+          .poll(async () => (await admin.keys("invoicing-mcp:rate:*:epoch")).length, { timeout: 10_000 })
+          .toBe(1);
+      } finally {
+        admin.disconnect();
+      }
+      await expect
+        .poll(
+          () =>
+            b.ping().then(
+              () => true,
+              () => false,
+            ),
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+      const gb = b.governor(BASE, KEY); // another instance's first call after the return
+      const early = await gb.acquire(Date.now() + 200).then(
+        (permit) => {
+          permit.release({ status: 200 });
+          return undefined;
+        },
+        (error: unknown) => error,
+      );
+      expect(early).toBeInstanceOf(GovernorWaitTooLong);
+      expect((early as GovernorWaitTooLong).waitMs).toBeLessThanOrEqual(3_000);
       (await gb.acquire(Date.now() + 5_000)).release({ status: 200 });
     } finally {
       await a.close();
