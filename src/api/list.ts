@@ -8,6 +8,11 @@
  * time or rate budget ran out) is a different type from a whole one: its items are `itemsRead`, not
  * `items`, so no caller can sum, search or check for duplicates in it without deciding what a partial
  * list means for its answer. `wholeList` is that decision for callers that need everything.
+ *
+ * One call reads at most MAX_LIST_RECORDS items and MAX_LIST_BYTES of answers: a service that
+ * claims a billion items and hands out new ones on every page would otherwise hold the whole call
+ * in memory until its time ran out (gigabytes). Past either bound the list is partial, like one the
+ * service would not hand out whole.
  */
 import { z } from "zod";
 import type { ApiClient, Query } from "../http/client.js";
@@ -15,6 +20,16 @@ import { ApiError } from "../http/errors.js";
 
 /** Far beyond any real account at any page size; the call's budget usually ends a runaway first. */
 const MAX_PAGES = 1_000;
+/** Items one call reads of one list: far beyond a freelancer's invoices, customers or time entries. */
+export const MAX_LIST_RECORDS = 100_000;
+/** Bytes of answers one call reads for one list (each answer is at most 8 MiB). */
+export const MAX_LIST_BYTES = 64 * 1024 * 1024;
+
+/** The bounds of one read; tests make them small. */
+export interface ListBounds {
+  maxRecords?: number;
+  maxBytes?: number;
+}
 const metaSchema = z.object({ total: z.number().int().nonnegative() }).partial().nullish();
 
 export interface WholeList<T> {
@@ -69,9 +84,13 @@ export async function listAll<T extends { _id: string }>(
   path: string,
   itemSchema: z.ZodType<T>,
   query: Query = {},
+  bounds: ListBounds = {},
 ): Promise<ListResult<T>> {
+  const maxRecords = bounds.maxRecords ?? MAX_LIST_RECORDS;
+  const maxBytes = bounds.maxBytes ?? MAX_LIST_BYTES;
   const first = await client.get(path, z.array(itemSchema), query);
   const items = [...first.data];
+  let bytes = first.bytes;
   const reported = totalOf(first.meta);
   const seen = new Set(items.map((item) => item._id));
   const pageSize = items.length;
@@ -80,6 +99,14 @@ export async function listAll<T extends { _id: string }>(
   for (let page = 2; items.length < (reported ?? 0); page++) {
     if (pageSize === 0) {
       stopped = "the first page was empty";
+      break;
+    }
+    if (items.length >= maxRecords) {
+      stopped = `it holds more than ${maxRecords} items, more than one call reads`;
+      break;
+    }
+    if (bytes >= maxBytes) {
+      stopped = `it is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB, more than one call reads`;
       break;
     }
     if (page > MAX_PAGES) {
@@ -94,6 +121,7 @@ export async function listAll<T extends { _id: string }>(
         limit: pageSize,
         page,
       });
+      bytes += next.bytes;
       fresh = next.data.filter((item) => !seen.has(item._id));
     } catch (error) {
       // Out of time or requests part-way: say how far we got rather than lose what was read.

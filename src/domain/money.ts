@@ -36,6 +36,20 @@ export function sumAmounts(amounts: readonly number[]): number {
   return fromCents(amounts.reduce((total, amount) => total + toCents(amount), 0));
 }
 
+/**
+ * The sum of amounts, to the cent, only when it can be vouched for: every amount known (not null),
+ * finite and within ±MAX_AMOUNT_EUR, and the sum within that bound too. Otherwise undefined: a sum
+ * made of what was left, or beyond any real amount, is never shown as a number.
+ */
+export function vouchedSum(amounts: readonly (number | null)[]): number | undefined {
+  let cents = 0;
+  for (const amount of amounts) {
+    if (amount === null || !Number.isFinite(amount) || Math.abs(amount) > MAX_AMOUNT_EUR) return undefined;
+    cents += toCents(amount);
+  }
+  return Math.abs(cents) <= MAX_AMOUNT_EUR * 100 ? fromCents(cents) : undefined;
+}
+
 /** True when `eur` has no more than two decimals (after float noise is absorbed). */
 export function hasAtMostTwoDecimals(eur: number): boolean {
   return Number.isFinite(eur) && Math.abs(eur * 100 - toCents(eur)) < 1e-6;

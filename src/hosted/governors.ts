@@ -48,7 +48,11 @@ export async function redisGovernors(url: string, windowMs: number | undefined):
   );
   redis.on("error", () => undefined); // reported by /readyz and by the calls that need it
   await redis.connect();
-  const governors = new Map<string, Governor>();
+  const governors = new Map<string, InstanceType<typeof RedisGovernor>>();
+  // Back after an outage: each governor puts back the slots it holds if Redis lost them.
+  redis.on("ready", () => {
+    for (const governor of governors.values()) governor.recover();
+  });
   return {
     governor(baseUrl, apiKey) {
       const identity = keyIdentity(baseUrl, apiKey);

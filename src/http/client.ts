@@ -25,6 +25,7 @@ import {
   TimeoutError,
 } from "./errors.js";
 import { type Governor, GovernorWaitTooLong, governorFor } from "./governor.js";
+import { believableWait } from "./rate-rules.js";
 import { keyRedactor, type Redactor, redactDeep } from "./redact.js";
 import { type AttemptOutcome, decideRetry, parseRateLimitReset, parseRetryAfter } from "./retry.js";
 import { validateData } from "./validate.js";
@@ -56,11 +57,14 @@ export type Query = Record<string, string | number | undefined>;
 export interface ApiResult<T> {
   data: T;
   meta: unknown;
+  /** The size of the answer's body in bytes, for callers that bound what they read in all. */
+  bytes: number;
 }
 
 interface HttpAnswer {
   status: number;
   body: string;
+  bytes: number;
   contentType: string | undefined;
   retryAfter: string | undefined;
   /** `X-RateLimit-Reset`, parsed and capped. */
@@ -168,7 +172,7 @@ export class ApiClient {
           const suspect = result.body.includes("\\") || this.redact(result.body) !== result.body;
           const data = suspect ? redactDeep(envelopeOrError.data, this.redact) : envelopeOrError.data;
           const checked = validateData(schema, data, info, result.status);
-          if (checked.ok) return { data: checked.value, meta: envelopeOrError.meta };
+          if (checked.ok) return { data: checked.value, meta: envelopeOrError.meta, bytes: result.bytes };
           // A write answered 2xx was carried out even if we cannot read what came back.
           throw method === "GET" ? checked.error : forWrite(checked.error, info);
         }
@@ -204,6 +208,7 @@ export class ApiClient {
       remainingMs: deadline - now,
       nowMs: now,
       random: this.random,
+      windowMs: this.governor.rateLimit().windowMs,
       ...(this.maxAttempts === undefined ? {} : { maxAttempts: this.maxAttempts }),
     });
     if (decision.retry) {
@@ -253,12 +258,13 @@ export class ApiClient {
       });
       status = response.statusCode;
       headers = response.headers;
-      const text = await readCapped(response.body);
+      const { text, bytes } = await readCapped(response.body);
       const contentType = header(headers, "content-type");
       return {
         ok: true,
         status,
         body: text,
+        bytes,
         contentType,
         retryAfter: header(headers, "retry-after"),
         resetMs: parseRateLimitReset(header(headers, "x-ratelimit-reset"), this.now()),
@@ -303,13 +309,13 @@ export class ApiClient {
     }
     if (status === 429) {
       const now = this.now();
-      return new RateLimitedError(
-        parseRetryAfter(result.retryAfter, now) ?? result.resetMs ?? UNKNOWN_RATE_LIMIT_WAIT_MS,
-        info,
-        now,
-        429,
-        this.governor.rateLimit(),
+      const rateLimit = this.governor.rateLimit();
+      const asked = believableWait(
+        rateLimit.windowMs,
+        parseRetryAfter(result.retryAfter, now),
+        result.resetMs,
       );
+      return new RateLimitedError(asked ?? UNKNOWN_RATE_LIMIT_WAIT_MS, info, now, 429, rateLimit);
     }
     const parsed = parseEnvelope(result.body, result.contentType);
     if (!parsed.ok) {
@@ -412,7 +418,7 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 
 class BodyTooLarge extends Error {}
 
-async function readCapped(body: AsyncIterable<Buffer>): Promise<string> {
+async function readCapped(body: AsyncIterable<Buffer>): Promise<{ text: string; bytes: number }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -420,5 +426,5 @@ async function readCapped(body: AsyncIterable<Buffer>): Promise<string> {
     if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return { text: Buffer.concat(chunks).toString("utf8"), bytes: size };
 }

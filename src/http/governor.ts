@@ -9,19 +9,21 @@
  *
  * Admission is first come, first served. A 429 pauses everyone for its `Retry-After`;
  * `X-RateLimit-Remaining: 0` pauses until the window turns; `X-RateLimit-Limit` resizes. What the
- * service says is trusted only within bounds: no pause longer than MAX_SERVER_WAIT_MS, no limit
- * above MAX_TRUSTED_LIMIT (10^9 would switch pacing off), and nothing that is not a whole number
- * of at least 1. A waiting caller may be told of its wait (at least every PROGRESS_EVERY_MS) and
- * may cancel it.
+ * service says is believed only within the bounds of rate-rules.ts, shared with the Redis
+ * governor: a wait of more than a few windows becomes one window, a limit above MAX_TRUSTED_LIMIT
+ * (10^9 would switch pacing off) is capped, and nothing that is not a whole number of at least 1
+ * counts. A waiting caller may be told of its wait (at least every PROGRESS_EVERY_MS) and may
+ * cancel it.
  */
 import { PROGRESS_EVERY_MS, unlessCancelled, WaitCancelled, type Waiting } from "./call-budget.js";
+import { believableWait, trustedLimit } from "./rate-rules.js";
 import { capServerWait } from "./retry.js";
+
+export { MAX_TRUSTED_LIMIT } from "./rate-rules.js";
 
 export const DEFAULT_LIMIT = 100;
 export const DEFAULT_WINDOW_MS = 60_000;
 export const DEFAULT_MAX_IN_FLIGHT = 4;
-/** A service announcing more than this per window is believed only up to it. */
-export const MAX_TRUSTED_LIMIT = 10_000;
 
 /** What the governor paces by: `limit` requests per `windowMs`. */
 export interface RateLimit {
@@ -163,18 +165,15 @@ export class RateGovernor implements Governor {
   }
 
   private learn(signals: ResponseSignals, now: number): void {
-    const limit = signals.limit?.trim();
-    if (limit !== undefined && /^\d+$/.test(limit)) {
-      const value = Number(limit);
-      if (value >= 1) this.limit = Math.min(value, MAX_TRUSTED_LIMIT);
-    }
+    this.limit = trustedLimit(signals.limit) ?? this.limit;
+    const asked = believableWait(this.windowMs, signals.retryAfterMs, signals.resetMs);
     if (signals.status === 429) {
-      this.pause(now, signals.retryAfterMs ?? signals.resetMs ?? this.windowMs / 60);
+      this.pause(now, asked ?? this.windowMs / 60);
     } else if (signals.remaining !== undefined && Number(signals.remaining) === 0) {
       // The server's window is full. If our own slots do not account for that (another process
       // uses the same key), wait until the window has turned.
       const ownSlotsFillIt = this.inFlight + this.freesAt.length >= this.limit;
-      if (!ownSlotsFillIt) this.pause(now, signals.retryAfterMs ?? signals.resetMs ?? this.windowMs);
+      if (!ownSlotsFillIt) this.pause(now, asked ?? this.windowMs);
     }
   }
 

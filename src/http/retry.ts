@@ -6,12 +6,14 @@
  * certainly not processed: a 429, or a connection that was never established.
  */
 
+import { believableWait } from "./rate-rules.js";
+
 export const MAX_ATTEMPTS = 3;
 export const BASE_DELAY_MS = 300;
 export const MAX_DELAY_MS = 5_000;
 /**
- * The longest wait a service may impose on us. A 429 asking for 10^9 seconds (or a date in the
- * year 9999) would otherwise stop every tool until a restart; an hour is long past any real window.
+ * The longest wait any parsed header may come to, before the rule of rate-rules.ts (a few windows)
+ * judges it: a 429 asking for 10^9 seconds (or a date in the year 9999) stays a finite number.
  */
 export const MAX_SERVER_WAIT_MS = 60 * 60_000;
 
@@ -37,7 +39,12 @@ export interface RetryInput {
   nowMs: number;
   random: () => number;
   maxAttempts?: number;
+  /** The service's rate window: a Retry-After beyond a few of them is not believed (rate-rules.ts). */
+  windowMs?: number;
 }
+
+/** The documented window, for callers that know no other. */
+const DOCUMENTED_WINDOW_MS = 60_000;
 
 export function decideRetry(input: RetryInput): RetryDecision {
   const { attempt, outcome } = input;
@@ -45,7 +52,13 @@ export function decideRetry(input: RetryInput): RetryDecision {
 
   if (attempt >= (input.maxAttempts ?? MAX_ATTEMPTS)) return { retry: false, reason: "attempts_exhausted" };
 
-  const serverWait = outcome.kind === "status" ? parseRetryAfter(outcome.retryAfter, input.nowMs) : undefined;
+  const serverWait =
+    outcome.kind === "status"
+      ? believableWait(
+          input.windowMs ?? DOCUMENTED_WINDOW_MS,
+          parseRetryAfter(outcome.retryAfter, input.nowMs),
+        )
+      : undefined;
   const delayMs = serverWait ?? backoffDelay(attempt, input.random);
   // A wait the budget cannot cover is reported at once, with the wait, rather than slept through.
   if (delayMs >= input.remainingMs) return { retry: false, reason: "wait_exceeds_budget", delayMs };

@@ -18,7 +18,8 @@ export interface EventRow {
   invoiceNumber: string | null;
   customerId: string | null;
   customerName: string | null;
-  /** The amount the event is about, EUR: paid amount, gross, net or expense amount. */
+  /** The amount the event is about, EUR: paid amount, gross, net or expense amount; null when
+   * none was sent, or one was left out as out of range (then no other stands in for it). */
   amount: number | null;
   description: string | null;
   /** Values the inbox reader left out (out of range), as sentences. */
@@ -42,7 +43,9 @@ export function eventRow(event: InboxEvent): EventRow {
     invoiceNumber: text("invoiceNumber"),
     customerId: text("customerId") ?? (isCustomer ? text("id") : null),
     customerName: text("customerName") ?? (isCustomer ? text("name") : null),
-    amount: number("paidAmount") ?? number("grossAmount") ?? number("netAmount") ?? number("amount"),
+    amount: event.amountLeftOut
+      ? null
+      : (number("paidAmount") ?? number("grossAmount") ?? number("netAmount") ?? number("amount")),
     description: text("description"),
     notes: event.notes ?? [],
   };

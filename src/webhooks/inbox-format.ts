@@ -20,6 +20,8 @@ export interface InboxEvent extends Envelope {
   receivedAt: string;
   /** Set by readers when cleaning left a value out (see inbox-clean.ts); never stored. */
   notes?: readonly string[];
+  /** Set by readers when an amount was left out as out of range: the event's amount is unknown. */
+  amountLeftOut?: boolean;
 }
 
 const ID_SHAPE = /^[0-9a-f]{64}$/;

@@ -32,7 +32,7 @@ async function inbox(lines: string[]): Promise<string> {
 }
 
 describe("recent_events over hostile inbox values", () => {
-  it("leaves an absurd amount out of the sum, says so, and strips control and bidi characters", async () => {
+  it("leaves an absurd amount out, sums nothing it cannot vouch for, says so, and strips control and bidi characters", async () => {
     const path = await inbox([
       line("invoice.paid", { invoiceId: "inv_1", invoiceNumber: "RE-1", paidAmount: 100.5 }),
       line("invoice.paid", '{"invoiceId":"inv_2","invoiceNumber":"RE-2","paidAmount":1e308}'),
@@ -50,7 +50,9 @@ describe("recent_events over hostile inbox values", () => {
     try {
       const answer = await mcp.call("recent_events", {});
       expect(answer.isError, answer.text).toBe(false);
-      expect(answer.data.totals.paidAmount).toBe(100.5);
+      // Two of the three payments have no amount that can be believed: no sum at all, not 100.50.
+      expect(answer.data.totals.paidAmount).toBeNull();
+      expect(answer.text).toMatch(/Payments received: no sum, since 2 of 3 payments/);
       expect(answer.data.total).toBe(4);
       expect(answer.text).toMatch(/left out/i);
       expect(JSON.stringify(answer.data.notes)).toMatch(/RE-2|inv_2/);

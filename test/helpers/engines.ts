@@ -22,9 +22,10 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startRedis(): Promise<Engine> {
+/** `port`: start again where a stopped one listened (an outage and a restart, its data lost). */
+export async function startRedis(port?: number): Promise<Engine> {
   const dir = mkdtempSync(join(tmpdir(), "invoicing-redis-"));
-  const port = await freePort();
+  port ??= await freePort();
   let child: ChildProcess;
   try {
     child = spawn(

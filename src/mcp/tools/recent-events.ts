@@ -2,8 +2,7 @@ import { z } from "zod";
 import { DateInputError } from "../../domain/dates/errors.js";
 import { dayBoundsUtc, formatInstant } from "../../domain/dates/format.js";
 import { loadDates } from "../../domain/dates/lazy.js";
-import { InputError } from "../../domain/input-error.js";
-import { fromCents, toCents } from "../../domain/money.js";
+import { MAX_AMOUNT_EUR, vouchedSum } from "../../domain/money.js";
 import { EVENT_NAMES } from "../../webhooks/event-names.js";
 import { describeEvent, type EventRow, eventRow } from "../../webhooks/event-view.js";
 import { limitArg, moneyOutput, offsetArg, pageOutput } from "../args.js";
@@ -45,7 +44,11 @@ export const recentEventsTool = defineTool({
     ...pageOutput,
     totals: z.object({
       byType: z.record(z.string(), z.number().int()),
-      paidAmount: moneyOutput.describe("sum of invoice.paid amounts among the matching events"),
+      paidAmount: moneyOutput
+        .nullable()
+        .describe(
+          "sum of invoice.paid amounts among the matching events; null when it cannot be vouched for (an amount missing or out of range)",
+        ),
       currency: z.literal("EUR"),
     }),
     notes: z
@@ -67,18 +70,11 @@ export const recentEventsTool = defineTool({
       .sort((a, b) => b.occurredAt - a.occurredAt);
 
     const byType: Record<string, number> = {};
-    let paidCents = 0;
-    for (const row of matching) {
-      byType[row.event] = (byType[row.event] ?? 0) + 1;
-      if (row.event === "invoice.paid" && row.amount !== null) paidCents += toCents(row.amount);
-    }
-    if (!Number.isSafeInteger(paidCents)) {
-      // Each amount is bounded, but enough of them could still pass what adds up exactly.
-      throw new InputError(
-        "The payments in this period add up to more than can be summed exactly; ask for a shorter period.",
-      );
-    }
-    const totals = { byType, paidAmount: fromCents(paidCents), currency: "EUR" as const };
+    for (const row of matching) byType[row.event] = (byType[row.event] ?? 0) + 1;
+    const paidAmounts = matching.filter((row) => row.event === "invoice.paid").map((row) => row.amount);
+    // A sum of what is left when an amount is unknown, or one past any real amount, is no sum.
+    const paidAmount = vouchedSum(paidAmounts) ?? null;
+    const totals = { byType, paidAmount, currency: "EUR" as const };
     const notes = leftOut(matching);
     const { slice, ...window } = page(matching, args.offset, args.limit);
     const events = slice.map(({ receivedAt: _received, notes: _notes, occurredAt, ...row }) => ({
@@ -89,7 +85,7 @@ export const recentEventsTool = defineTool({
     const counts = Object.entries(byType)
       .map(([type, count]) => `${count} ${type}`)
       .join(", ");
-    const paid = byType["invoice.paid"] ? ` Payments received: ${eur(totals.paidAmount)}.` : "";
+    const paid = byType["invoice.paid"] ? ` Payments received: ${paidText(paidAmount, paidAmounts)}.` : "";
     const lines = [
       `${pageLine(events.length, window.total, window.offset, "events")}${counts ? ` By type: ${counts}.` : ""}${paid}`,
       ...events.map((row) => describeEvent(row, row.occurredAt.slice(0, 16).replace("T", " "))),
@@ -103,6 +99,15 @@ export const recentEventsTool = defineTool({
     return { data: { events, ...window, totals, notes }, text: lines.join("\n") };
   },
 });
+
+/** The sum, or why there is none. */
+function paidText(sum: number | null, amounts: readonly (number | null)[]): string {
+  if (sum !== null) return eur(sum);
+  const unknown = amounts.filter((amount) => amount === null).length;
+  return unknown > 0
+    ? `no sum, since ${unknown} of ${amounts.length} payments have no amount that can be vouched for`
+    : `no sum, since the amounts add up to more than ${eur(MAX_AMOUNT_EUR)}, which no real sum reaches`;
+}
 
 const MAX_NOTES = 10;
 
