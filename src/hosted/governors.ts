@@ -4,6 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { type Governor, governorFor } from "../http/governor.js";
+import { connectAtStart } from "./engine-start.js";
 
 export interface GovernorSource {
   governor(baseUrl: string, apiKey: string): Governor;
@@ -46,8 +47,27 @@ export async function redisGovernors(url: string, windowMs: number | undefined):
       lazyConnect: true,
     }),
   );
-  redis.on("error", () => undefined); // reported by /readyz and by the calls that need it
-  await redis.connect();
+  let lastError: unknown;
+  redis.on("error", (error) => {
+    lastError = error; // reported by /readyz and by the calls that need it
+  });
+  // ioredis's connect() rejects with "Connection is closed." only after its retries; the first
+  // error event already says why, so a start fails on that.
+  await connectAtStart(
+    "Redis",
+    "INVOICING_REDIS_URL",
+    url,
+    () =>
+      new Promise<void>((resolve, reject) => {
+        redis.once("error", reject);
+        redis.connect().then(() => {
+          redis.off("error", reject);
+          resolve();
+        }, reject);
+      }),
+    () => redis.disconnect(),
+    () => lastError,
+  );
   const governors = new Map<string, Governor>();
   return {
     governor(baseUrl, apiKey) {

@@ -8,6 +8,7 @@ import { parseBaseUrl } from "../http/base-url.js";
 import { EVENTS_URI } from "../mcp/resources/events.js";
 import { untilStopSignal } from "../signals.js";
 import type { Authenticator } from "./auth.js";
+import { connectAtStart } from "./engine-start.js";
 import { type GovernorSource, memoryGovernors, redisGovernors } from "./governors.js";
 import { startHostedServer } from "./http-server.js";
 import { keyAuthenticator } from "./key-auth.js";
@@ -144,6 +145,7 @@ async function startEngines(env: Env): Promise<Engines> {
         import("./webhook-route.js"),
       ]);
     const pool = await openPool(url);
+    await reachPostgres(pool, url);
     await checkSchema(pool); // an unmigrated database stops the start, with what to run
     events = (tenantId) => pgEventSource(pool, tenantId);
     webhooks = (auth) => pgWebhookRoute(pool, auth, log);
@@ -213,6 +215,17 @@ export async function runTokens(argv: string[], env: Env, write: (text: string) 
   throw new ConfigError(["usage: invoicing-mcp tokens create --tenant ID | tokens list | tokens revoke ID"]);
 }
 
+/** The database answers a first query within a short time, or the start stops and says where and why. */
+async function reachPostgres(pool: import("pg").Pool, url: string): Promise<void> {
+  await connectAtStart(
+    "PostgreSQL",
+    "INVOICING_DATABASE_URL",
+    url,
+    () => pool.query("SELECT 1"),
+    () => void pool.end().catch(() => undefined),
+  );
+}
+
 /** `invoicing-mcp db migrate`: creates or updates the schema in INVOICING_DATABASE_URL. */
 export async function runDb(argv: string[], env: Env): Promise<number> {
   if (argv[0] !== "migrate") throw new ConfigError(["usage: invoicing-mcp db migrate"]);
@@ -223,6 +236,7 @@ export async function runDb(argv: string[], env: Env): Promise<number> {
     import("./pg/schema.js"),
   ]);
   const pool = await openPool(url);
+  await reachPostgres(pool, url);
   try {
     const applied = await migrate(pool);
     log(
