@@ -3,8 +3,10 @@
  * process (the stdio mode's governor); with Redis, every instance of the hosted server.
  */
 import { createHash } from "node:crypto";
-import { type Governor, governorFor } from "../http/governor.js";
+import { WaitCancelled } from "../http/call-budget.js";
+import { type Governor, GovernorWaitTooLong, governorFor } from "../http/governor.js";
 import { connectAtStart } from "./engine-start.js";
+import { isConnectionError, OutageLog } from "./outage.js";
 
 export interface GovernorSource {
   governor(baseUrl: string, apiKey: string): Governor;
@@ -28,7 +30,11 @@ export function memoryGovernors(windowMs: number | undefined): GovernorSource {
 }
 
 /** INVOICING_REDIS_URL: one governor per key for every instance on this Redis. */
-export async function redisGovernors(url: string, windowMs: number | undefined): Promise<GovernorSource> {
+export async function redisGovernors(
+  url: string,
+  windowMs: number | undefined,
+  log: (message: string) => void,
+): Promise<GovernorSource> {
   const [ioredis, { RedisGovernor, withGovernorScripts }] = await Promise.all([
     import("ioredis"),
     import("./redis-governor.js"),
@@ -69,12 +75,14 @@ export async function redisGovernors(url: string, windowMs: number | undefined):
     () => lastError,
   );
   const governors = new Map<string, Governor>();
+  const outage = new OutageLog("Redis", "the shared rate budget", url, log);
   return {
     governor(baseUrl, apiKey) {
       const identity = keyIdentity(baseUrl, apiKey);
       let governor = governors.get(identity);
       if (!governor) {
-        governor = new RedisGovernor(redis, identity, windowMs === undefined ? {} : { windowMs });
+        const shared = new RedisGovernor(redis, identity, windowMs === undefined ? {} : { windowMs });
+        governor = governorReportingOutages(shared, outage);
         governors.set(identity, governor);
       }
       return governor;
@@ -85,5 +93,26 @@ export async function redisGovernors(url: string, windowMs: number | undefined):
     close: async () => {
       redis.disconnect();
     },
+  };
+}
+
+/**
+ * Redis unreachable: the call is refused with an EngineOutageError (nothing was sent to the
+ * service), and the outage is logged once; a wait that ends on its own terms passes unchanged.
+ */
+function governorReportingOutages(governor: Governor, outage: OutageLog): Governor {
+  return {
+    async acquire(deadline, waiting) {
+      try {
+        const permit = await governor.acquire(deadline, waiting);
+        outage.succeeded();
+        return permit;
+      } catch (error) {
+        if (error instanceof GovernorWaitTooLong || error instanceof WaitCancelled) throw error;
+        if (!isConnectionError("Redis", error)) throw error;
+        throw outage.failed(error);
+      }
+    },
+    rateLimit: () => governor.rateLimit(),
   };
 }

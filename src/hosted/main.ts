@@ -13,6 +13,7 @@ import { connectAtStart } from "./engine-start.js";
 import { type GovernorSource, memoryGovernors, redisGovernors } from "./governors.js";
 import { startHostedServer } from "./http-server.js";
 import { keyAuthenticator } from "./key-auth.js";
+import { eventsReportingOutages, OutageLog } from "./outage.js";
 import { tenantAuthenticator } from "./tenant-auth.js";
 import { RuntimeRegistry } from "./tenant-runtime.js";
 import { tenantIds } from "./tenants.js";
@@ -156,7 +157,7 @@ async function startEngines(env: Env): Promise<Engines> {
   const closers: (() => Promise<void>)[] = [];
   let governors = memoryGovernors(windowMs);
   if (env.INVOICING_REDIS_URL) {
-    governors = await redisGovernors(env.INVOICING_REDIS_URL, windowMs);
+    governors = await redisGovernors(env.INVOICING_REDIS_URL, windowMs, log);
     readiness.redis = governors.ping;
     described.push("rate budget in Redis");
   }
@@ -176,7 +177,8 @@ async function startEngines(env: Env): Promise<Engines> {
     const pool = await openPool(url);
     await reachPostgres(pool, url);
     await checkSchema(pool); // an unmigrated database stops the start, with what to run
-    events = (tenantId) => pgEventSource(pool, tenantId);
+    const outage = new OutageLog("PostgreSQL", "the stored webhook events", url, log);
+    events = (tenantId) => eventsReportingOutages(pgEventSource(pool, tenantId), outage);
     webhooks = (auth) => pgWebhookRoute(pool, auth, log);
     readiness.postgres = () => checkSchema(pool);
     const listener = await listenForEvents(url, (tenant) => onStoredEvent?.(tenant), log);
