@@ -59,10 +59,13 @@ export class TenantRuntime {
     const events = deps.events(tenant);
     const context = createToolContext(config, { client: this.client, ...(events ? { events } : {}) });
     const log = (message: string) => deps.log(`[${tenant.id}] ${message}`);
-    this.handler = createMcpHandler(() => createServer({ config, context, log }), {
-      maxRequestBodySize: MAX_MCP_BODY_BYTES,
-      onerror: (error) => log(`mcp: ${error.message}`),
-    });
+    this.handler = createMcpHandler(
+      (request) => createServer({ config, context, log, httpEra: request.era }),
+      {
+        maxRequestBodySize: MAX_MCP_BODY_BYTES,
+        onerror: (error) => log(`mcp: ${error.message}`),
+      },
+    );
     this.serve = toNodeHandler(this.handler, {
       maxRequestBodySize: MAX_MCP_BODY_BYTES,
       onerror: (error) => log(`mcp adapter: ${error.message}`),

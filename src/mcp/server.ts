@@ -29,6 +29,11 @@ export interface ServerDeps extends ContextOptions {
   log?: (message: string) => void;
   /** Where running calls are counted, so a stopping process can drain them (the bin passes one). */
   inFlight?: InFlightCalls;
+  /**
+   * Hosted over HTTP: the protocol era of the request this instance answers. A 2025-era ("legacy")
+   * request is served statelessly, with no stream a resources/updated could travel on.
+   */
+  httpEra?: "legacy" | "modern";
 }
 
 export function createServer(deps: ServerDeps): McpServer {
@@ -38,8 +43,11 @@ export function createServer(deps: ServerDeps): McpServer {
     { name: "invoicing-mcp", title: "Invoicing Service", version: VERSION },
     {
       instructions: instructionsFor({ readOnly: deps.config.readOnly, events }),
-      // Only events change by themselves, so subscriptions exist only with stored events.
-      ...(events ? { capabilities: { resources: { subscribe: true, listChanged: true } } } : {}),
+      // Only events change by themselves, so subscriptions exist only with stored events, and only
+      // where they can be delivered: stdio, or a 2026-era listen stream (not a stateless 2025 POST).
+      ...(events
+        ? { capabilities: { resources: { subscribe: deps.httpEra !== "legacy", listChanged: true } } }
+        : {}),
     },
   );
   const log = deps.log ?? ((message: string) => console.error(message));
@@ -47,8 +55,19 @@ export function createServer(deps: ServerDeps): McpServer {
   for (const tool of listedTools({ readOnly: deps.config.readOnly, events }))
     registerTool(server, tool, { context, log, inFlight });
   registerResources(server, context);
+  if (deps.httpEra === "legacy") acknowledgeLegacySubscriptions(server);
   registerPrompts(server, context, deps.config);
   return server;
+}
+
+/**
+ * A 2025-era client over stateless HTTP is not offered subscriptions (there is no session to send
+ * resources/updated on). One that subscribes anyway gets the protocol's plain acknowledgement,
+ * never an error: nothing will be announced to it, and reading the resource again shows what changed.
+ */
+function acknowledgeLegacySubscriptions(server: McpServer): void {
+  server.server.setRequestHandler("resources/subscribe", async () => ({}));
+  server.server.setRequestHandler("resources/unsubscribe", async () => ({}));
 }
 
 interface Registration {
