@@ -58,7 +58,8 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "serve") {
     const { runServe } = await loadHosted();
-    await runServe(argv.slice(1), process.env);
+    const write = (text: string) => process.stdout.write(text); // --allow-stdout: serve's help is not the MCP mode
+    await runServe(argv.slice(1), process.env, write);
     return 0;
   }
   if (command === "tokens") {
@@ -68,7 +69,8 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "db") {
     const { runDb } = await loadHosted();
-    return runDb(argv.slice(1), process.env);
+    const write = (text: string) => process.stdout.write(text); // --allow-stdout: db is not the MCP mode
+    return runDb(argv.slice(1), process.env, write);
   }
   if (command === undefined || command.startsWith("--")) {
     const { loadConfig } = await import("./config.js");

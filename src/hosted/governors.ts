@@ -3,7 +3,10 @@
  * process (the stdio mode's governor); with Redis, every instance of the hosted server.
  */
 import { createHash } from "node:crypto";
-import { type Governor, governorFor } from "../http/governor.js";
+import { WaitCancelled } from "../http/call-budget.js";
+import { type Governor, GovernorWaitTooLong, governorFor } from "../http/governor.js";
+import { connectAtStart } from "./engine-start.js";
+import { isConnectionError, OutageLog } from "./outage.js";
 
 export interface GovernorSource {
   governor(baseUrl: string, apiKey: string): Governor;
@@ -27,7 +30,11 @@ export function memoryGovernors(windowMs: number | undefined): GovernorSource {
 }
 
 /** INVOICING_REDIS_URL: one governor per key for every instance on this Redis. */
-export async function redisGovernors(url: string, windowMs: number | undefined): Promise<GovernorSource> {
+export async function redisGovernors(
+  url: string,
+  windowMs: number | undefined,
+  log: (message: string) => void,
+): Promise<GovernorSource> {
   const [ioredis, { RedisGovernor, withGovernorScripts }] = await Promise.all([
     import("ioredis"),
     import("./redis-governor.js"),
@@ -46,19 +53,42 @@ export async function redisGovernors(url: string, windowMs: number | undefined):
       lazyConnect: true,
     }),
   );
-  redis.on("error", () => undefined); // reported by /readyz and by the calls that need it
-  await redis.connect();
-  const governors = new Map<string, InstanceType<typeof RedisGovernor>>();
+  let lastError: unknown;
+  redis.on("error", (error) => {
+    lastError = error; // reported by /readyz and by the calls that need it
+  });
+  // ioredis's connect() rejects with "Connection is closed." only after its retries; the first
+  // error event already says why, so a start fails on that.
+  await connectAtStart(
+    "Redis",
+    "INVOICING_REDIS_URL",
+    url,
+    () =>
+      new Promise<void>((resolve, reject) => {
+        redis.once("error", reject);
+        redis.connect().then(() => {
+          redis.off("error", reject);
+          resolve();
+        }, reject);
+      }),
+    () => redis.disconnect(),
+    () => lastError,
+  );
+  const governors = new Map<string, Governor>();
+  const shared = new Map<string, InstanceType<typeof RedisGovernor>>();
   // Back after an outage: each governor puts back the slots it holds if Redis lost them.
   redis.on("ready", () => {
-    for (const governor of governors.values()) governor.recover();
+    for (const governor of shared.values()) governor.recover();
   });
+  const outage = new OutageLog("Redis", "the shared rate budget", url, log);
   return {
     governor(baseUrl, apiKey) {
       const identity = keyIdentity(baseUrl, apiKey);
       let governor = governors.get(identity);
       if (!governor) {
-        governor = new RedisGovernor(redis, identity, windowMs === undefined ? {} : { windowMs });
+        const redisGovernor = new RedisGovernor(redis, identity, windowMs === undefined ? {} : { windowMs });
+        shared.set(identity, redisGovernor);
+        governor = governorReportingOutages(redisGovernor, outage);
         governors.set(identity, governor);
       }
       return governor;
@@ -69,5 +99,26 @@ export async function redisGovernors(url: string, windowMs: number | undefined):
     close: async () => {
       redis.disconnect();
     },
+  };
+}
+
+/**
+ * Redis unreachable: the call is refused with an EngineOutageError (nothing was sent to the
+ * service), and the outage is logged once; a wait that ends on its own terms passes unchanged.
+ */
+function governorReportingOutages(governor: Governor, outage: OutageLog): Governor {
+  return {
+    async acquire(deadline, waiting) {
+      try {
+        const permit = await governor.acquire(deadline, waiting);
+        outage.succeeded();
+        return permit;
+      } catch (error) {
+        if (error instanceof GovernorWaitTooLong || error instanceof WaitCancelled) throw error;
+        if (!isConnectionError("Redis", error)) throw error;
+        throw outage.failed(error);
+      }
+    },
+    rateLimit: () => governor.rateLimit(),
   };
 }

@@ -2,8 +2,9 @@
  * The hosted server's HTTP face: `/mcp` (bearer token, then the tenant's MCP handler), `/healthz`
  * (the process answers), `/readyz` (its engines answer), and `/webhooks/{tenant}` when a shared
  * inbox is configured. Slow clients are cut off, bodies are capped (by the MCP handler and the
- * webhook reader), and on close it stops accepting, lets running calls finish, then ends the
- * listen streams (their clients re-listen on another instance).
+ * webhook reader). On close it drains: /healthz and /readyz answer 503 and a new MCP request 503
+ * with Retry-After (the load balancer sends it elsewhere), running calls finish, then the listen
+ * streams end (their clients re-listen on another instance), and only then does it stop listening.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -34,26 +35,23 @@ export interface HostedServer {
   close(): Promise<void>;
 }
 
+const LISTEN_METHOD = "subscriptions/listen";
 const WEBHOOK_PATH = /^\/webhooks\/([a-z0-9][a-z0-9_-]{0,62})$/;
 
 export async function startHostedServer(options: HostedServerOptions): Promise<HostedServer> {
-  /** Requests in progress; `streaming` marks those answering with a long-lived SSE stream. */
-  const inFlight = new Map<ServerResponse, { streaming: boolean }>();
+  /**
+   * Requests in progress; `listen` marks a subscriptions/listen stream, which lives until its client
+   * leaves (a tool call may answer as an event stream too, but it ends with its result).
+   */
+  const inFlight = new Map<ServerResponse, { listen: boolean }>();
   let draining = false;
   let drained: (() => void) | undefined;
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    const entry = { streaming: false };
+    // A 2026-era request names its method in the Mcp-Method header (the handler checks it
+    // against the body); 2025-era requests over this stateless endpoint never open a stream.
+    const entry = { listen: req.headers["mcp-method"] === LISTEN_METHOD };
     inFlight.set(res, entry);
-    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-    res.writeHead = ((...args: unknown[]) => {
-      const headers = args.find((arg) => typeof arg === "object" && arg !== null) as
-        | Record<string, unknown>
-        | undefined;
-      const type = headers?.["content-type"] ?? headers?.["Content-Type"];
-      if (typeof type === "string" && type.startsWith("text/event-stream")) entry.streaming = true;
-      return writeHead(...args);
-    }) as typeof res.writeHead;
     res.on("close", () => {
       inFlight.delete(res);
       if (draining && onlyStreamsLeft()) drained?.();
@@ -67,13 +65,25 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
     });
   };
 
-  const onlyStreamsLeft = () => [...inFlight.values()].every((entry) => entry.streaming);
+  const onlyStreamsLeft = () => [...inFlight.values()].every((entry) => entry.listen);
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? "/").split("?")[0]!;
     if (path === "/healthz") return json(res, draining ? 503 : 200, { status: draining ? "draining" : "ok" });
     if (path === "/readyz") return ready(res);
-    if (path === "/mcp") return mcp(req, res);
+    if (path === "/mcp") {
+      // Draining: calls already running finish here; a new one is sent on to another instance.
+      if (draining) {
+        res.shouldKeepAlive = false;
+        return json(
+          res,
+          503,
+          { error: "draining", error_description: "this instance is stopping; send the request again" },
+          { "Retry-After": "1" },
+        );
+      }
+      return mcp(req, res);
+    }
     const webhook = WEBHOOK_PATH.exec(path);
     if (webhook && options.webhooks) return options.webhooks(webhook[1]!, req, res);
     json(res, 404, { error: "not found" });
@@ -143,15 +153,15 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      // Still listening while the calls run, so /healthz can say 503 (draining) to whoever asks.
       draining = true;
-      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
       if (!onlyStreamsLeft()) {
         await new Promise<void>((resolve) => {
           drained = resolve;
           setTimeout(resolve, options.drainMs ?? 25_000).unref();
         });
       }
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       await options.runtimes.close(); // ends listen streams and per-tenant clients
       server.closeAllConnections();
       await stopped;

@@ -2,17 +2,21 @@
  * `invoicing-mcp serve` and `invoicing-mcp tokens …`: the hosted mode's commands. Configuration
  * comes from the environment (secrets only there) and flags for the rest; see docs/deploy.md.
  */
+import { readFileSync } from "node:fs";
 import { parseOptions, UsageError } from "../cli/options.js";
 import { ConfigError } from "../config.js";
 import { parseBaseUrl } from "../http/base-url.js";
 import { EVENTS_URI } from "../mcp/resources/events.js";
 import { untilStopSignal } from "../signals.js";
 import type { Authenticator } from "./auth.js";
+import { connectAtStart } from "./engine-start.js";
 import { type GovernorSource, memoryGovernors, redisGovernors } from "./governors.js";
 import { startHostedServer } from "./http-server.js";
 import { keyAuthenticator } from "./key-auth.js";
+import { eventsReportingOutages, OutageLog } from "./outage.js";
 import { tenantAuthenticator } from "./tenant-auth.js";
 import { RuntimeRegistry } from "./tenant-runtime.js";
+import { tenantIds } from "./tenants.js";
 import { createToken, listTokens, revokeToken, tokensPathFor } from "./tokens.js";
 
 type Env = Record<string, string | undefined>;
@@ -21,9 +25,36 @@ const SERVE_USAGE =
   "Usage: invoicing-mcp serve [--host H] [--port N] (--tenants FILE | --api-key-auth)   (docs/deploy.md)";
 const TOKENS_USAGE =
   "Usage: invoicing-mcp tokens create --tenant ID [--tenants FILE] | tokens list [--tenants FILE] | tokens revoke ID [--tenants FILE]";
+const DB_USAGE = "Usage: invoicing-mcp db migrate   (with INVOICING_DATABASE_URL set; docs/deploy.md)";
+
+/** What `serve --help`, `tokens --help` and `db --help` print (stdout: none of them is the MCP mode). */
+const SERVE_HELP = `${SERVE_USAGE}
+
+MCP over Streamable HTTP at /mcp for many users; /healthz and /readyz for the load balancer.
+  --tenants FILE      clients present tokens from \`invoicing-mcp tokens create\` (INVOICING_TENANTS_FILE)
+  --api-key-auth      the bearer token is the user's invoicing API key (INVOICING_AUTH=api-key)
+  --host H, --port N  where to listen, default 127.0.0.1:8080 (INVOICING_HOST, INVOICING_PORT)
+Environment: INVOICING_REDIS_URL (shared rate budget), INVOICING_DATABASE_URL (shared webhook inbox),
+  INVOICING_ALLOWED_ORIGINS, INVOICING_TIMEOUT_MS, INVOICING_TOKENS_FILE; secrets only here, never flags.
+On SIGTERM: /healthz answers 503, running calls finish (up to 25 s), listen streams end, exit 0.
+`;
+const TOKENS_HELP = `${TOKENS_USAGE}
+
+  create   issues a bearer token for a tenant of the tenants file; printed once, stored as a hash
+  list     the tokens by id, tenant and creation time (never the tokens themselves)
+  revoke   removes a token; every instance refuses it from its next request on
+The tenants file comes from --tenants or INVOICING_TENANTS_FILE; tokens.json lies beside it
+(INVOICING_TOKENS_FILE names another place).
+`;
+const DB_HELP = `${DB_USAGE}
+
+  migrate  creates or updates the hosted mode's schema; run it once per release, before new instances start
+`;
+const wantsHelp = (argv: readonly string[]) => argv.some((arg) => arg === "--help" || arg === "-h");
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
-export async function runServe(argv: string[], env: Env): Promise<void> {
+export async function runServe(argv: string[], env: Env, write: (text: string) => void): Promise<void> {
+  if (wantsHelp(argv)) return write(SERVE_HELP);
   const given = parseOptions(
     argv,
     {
@@ -126,7 +157,7 @@ async function startEngines(env: Env): Promise<Engines> {
   const closers: (() => Promise<void>)[] = [];
   let governors = memoryGovernors(windowMs);
   if (env.INVOICING_REDIS_URL) {
-    governors = await redisGovernors(env.INVOICING_REDIS_URL, windowMs);
+    governors = await redisGovernors(env.INVOICING_REDIS_URL, windowMs, log);
     readiness.redis = governors.ping;
     described.push("rate budget in Redis");
   }
@@ -144,8 +175,10 @@ async function startEngines(env: Env): Promise<Engines> {
         import("./webhook-route.js"),
       ]);
     const pool = await openPool(url);
+    await reachPostgres(pool, url);
     await checkSchema(pool); // an unmigrated database stops the start, with what to run
-    events = (tenantId) => pgEventSource(pool, tenantId);
+    const outage = new OutageLog("PostgreSQL", "the stored webhook events", url, log);
+    events = (tenantId) => eventsReportingOutages(pgEventSource(pool, tenantId), outage);
     webhooks = (auth) => pgWebhookRoute(pool, auth, log);
     readiness.postgres = () => checkSchema(pool);
     const listener = await listenForEvents(url, (tenant) => onStoredEvent?.(tenant), log);
@@ -171,6 +204,10 @@ async function startEngines(env: Env): Promise<Engines> {
 }
 
 export async function runTokens(argv: string[], env: Env, write: (text: string) => void): Promise<number> {
+  if (wantsHelp(argv)) {
+    write(TOKENS_HELP);
+    return 0;
+  }
   const [action, ...rest] = argv;
   // `tokens revoke ID` takes the id as its one word; everything else is a flag.
   const positionals =
@@ -187,7 +224,8 @@ export async function runTokens(argv: string[], env: Env, write: (text: string) 
   if (action === "create") {
     const tenantId = values.tenant;
     if (!tenantId) throw new ConfigError(["tokens create needs --tenant ID"]);
-    const tenants = tenantAuthenticator(tenantsPath, tokensPath, env).tenants();
+    // Only the tenant's existence matters here: no tenant's key variable needs to be set.
+    const tenants = tenantIds(readTenantsFile(tenantsPath), tenantsPath);
     if (!tenants.has(tenantId)) throw new ConfigError([`tenant "${tenantId}" is not in ${tenantsPath}`]);
     const { token, stored } = createToken(tokensPath, tenantId);
     write(`${token}\n`);
@@ -213,9 +251,34 @@ export async function runTokens(argv: string[], env: Env, write: (text: string) 
   throw new ConfigError(["usage: invoicing-mcp tokens create --tenant ID | tokens list | tokens revoke ID"]);
 }
 
+function readTenantsFile(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw new ConfigError([
+      `the tenants file ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`,
+    ]);
+  }
+}
+
+/** The database answers a first query within a short time, or the start stops and says where and why. */
+async function reachPostgres(pool: import("pg").Pool, url: string): Promise<void> {
+  await connectAtStart(
+    "PostgreSQL",
+    "INVOICING_DATABASE_URL",
+    url,
+    () => pool.query("SELECT 1"),
+    () => void pool.end().catch(() => undefined),
+  );
+}
+
 /** `invoicing-mcp db migrate`: creates or updates the schema in INVOICING_DATABASE_URL. */
-export async function runDb(argv: string[], env: Env): Promise<number> {
-  if (argv[0] !== "migrate") throw new ConfigError(["usage: invoicing-mcp db migrate"]);
+export async function runDb(argv: string[], env: Env, write: (text: string) => void): Promise<number> {
+  if (wantsHelp(argv)) {
+    write(DB_HELP);
+    return 0;
+  }
+  if (argv[0] !== "migrate" || argv.length > 1) throw new UsageError(`unknown db command\n\n${DB_USAGE}`);
   const url = env.INVOICING_DATABASE_URL;
   if (!url) throw new ConfigError(["db migrate needs INVOICING_DATABASE_URL, e.g. postgres://user@host/db"]);
   const [{ openPool }, { migrate, SCHEMA_VERSION }] = await Promise.all([
@@ -223,6 +286,7 @@ export async function runDb(argv: string[], env: Env): Promise<number> {
     import("./pg/schema.js"),
   ]);
   const pool = await openPool(url);
+  await reachPostgres(pool, url);
   try {
     const applied = await migrate(pool);
     log(

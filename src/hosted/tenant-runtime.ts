@@ -61,7 +61,7 @@ export class TenantRuntime {
     const context = createToolContext(config, { client: this.client, ...(events ? { events } : {}) });
     const log = (message: string) => deps.log(`[${tenant.id}] ${message}`);
     const blueprint = serverBlueprint({ config, context, log });
-    this.handler = createMcpHandler(() => blueprint.create(), {
+    this.handler = createMcpHandler((request) => blueprint.create(request.era), {
       maxRequestBodySize: MAX_MCP_BODY_BYTES,
       onerror: (error) => log(`mcp: ${error.message}`),
     });

@@ -50,19 +50,8 @@ export function parseTenants(
   path: string,
   env: Record<string, string | undefined>,
 ): Map<string, Tenant> {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new TenantsFileError(`${path} is not valid JSON`);
-  }
-  const parsed = fileSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new TenantsFileError(`${path}: ${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`);
-  }
   const tenants = new Map<string, Tenant>();
-  for (const entry of parsed.data.tenants) {
+  for (const entry of parseEntries(text, path)) {
     if (tenants.has(entry.id)) throw new TenantsFileError(`${path}: tenant "${entry.id}" appears twice`);
     const apiKey = secret(entry.apiKey, entry.apiKeyEnv, env, `${path}: tenant "${entry.id}" API key`);
     if (!apiKey) throw new TenantsFileError(`${path}: tenant "${entry.id}" needs apiKey or apiKeyEnv`);
@@ -88,6 +77,29 @@ export function parseTenants(
     });
   }
   return tenants;
+}
+
+/**
+ * The tenants' ids alone, for `tokens create`: it needs to know the tenant exists, not any key, so
+ * it works where only the file is at hand (no tenant's key variable needs to be set).
+ */
+export function tenantIds(text: string, path: string): Set<string> {
+  return new Set(parseEntries(text, path).map((entry) => entry.id));
+}
+
+function parseEntries(text: string, path: string): z.infer<typeof entrySchema>[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new TenantsFileError(`${path} is not valid JSON`);
+  }
+  const parsed = fileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new TenantsFileError(`${path}: ${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`);
+  }
+  return parsed.data.tenants;
 }
 
 function secret(

@@ -6,6 +6,7 @@ import { IncompleteListError } from "../api/list.js";
 import { DateInputError } from "../domain/dates/errors.js";
 import { InputError } from "../domain/input-error.js";
 import { cleanText } from "../domain/text.js";
+import { EngineOutageError } from "../engine-outage.js";
 import { WaitCancelled } from "../http/call-budget.js";
 import {
   ApiError,
@@ -52,6 +53,7 @@ function wordError(error: unknown, context: ErrorContext): string {
   if (error instanceof WaitCancelled)
     return "Cancelled while waiting for the service's rate limit; nothing was sent to the service.";
   if (error instanceof ApiError) return apiErrorText(error, context);
+  if (error instanceof EngineOutageError) return outageText(error);
   return UNEXPECTED;
 }
 
@@ -63,7 +65,8 @@ export function isExpectedError(error: unknown): boolean {
     error instanceof IncompleteListError ||
     error instanceof PathParameterError ||
     error instanceof WaitCancelled ||
-    error instanceof ApiError
+    error instanceof ApiError ||
+    error instanceof EngineOutageError // logged once per outage where it is detected
   );
 }
 
@@ -112,6 +115,15 @@ function apiErrorText(error: ApiError, context: ErrorContext): string {
     return `The service may or may not have carried this out (${causeText(error.cause)}). Do not simply retry: first ${check} whether it exists, so nothing is created twice.`;
   }
   return `The request failed (${error.kind}).`;
+}
+
+/** A shared engine of the hosted server is down: say which, that it is temporary, and what was not done. */
+function outageText(error: EngineOutageError): string {
+  const what =
+    error.engine === "Redis"
+      ? "This server's shared rate budget (Redis) cannot be reached right now, so nothing was sent to the Invoicing Service."
+      : "This server's store of webhook events (PostgreSQL) cannot be reached right now.";
+  return `${what} This is temporary and its operator is told: try again in a minute.`;
 }
 
 /** "40 requests a minute", "7 requests per 10 s"; the documented limit when none was learned. */

@@ -38,29 +38,46 @@ export interface ServerDeps extends ContextOptions {
   log?: (message: string) => void;
   /** Where running calls are counted, so a stopping process can drain them (the bin passes one). */
   inFlight?: InFlightCalls;
+  /**
+   * Hosted over HTTP: the protocol era of the request this instance answers. A 2025-era ("legacy")
+   * request is served statelessly, with no stream a resources/updated could travel on.
+   */
+  httpEra?: HttpEra;
 }
 
+type HttpEra = "legacy" | "modern";
+
 export function createServer(deps: ServerDeps): McpServer {
-  return serverBlueprint(deps).create();
+  return serverBlueprint(deps).create(deps.httpEra);
 }
 
 export interface ServerBlueprint {
-  /** A new server for one request or connection, sharing the blueprint's registrations. */
-  create(): McpServer;
+  /**
+   * A new server for one request or connection, sharing the blueprint's registrations; `httpEra`
+   * for a request of the hosted mode (it decides what a stateless 2025 request is offered).
+   */
+  create(httpEra?: HttpEra): McpServer;
 }
 
 export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
   const context = deps.context ?? createToolContext(deps.config, deps);
   const events = context.events !== undefined;
   const info = { name: "invoicing-mcp", title: "Invoicing Service", version: VERSION };
-  const options = {
-    instructions: instructionsFor({ readOnly: deps.config.readOnly, events }),
+  const instructions = instructionsFor({ readOnly: deps.config.readOnly, events });
+  const optionsFor = (httpEra: HttpEra | undefined) => ({
+    instructions,
     capabilities: {
-      // Only events change by themselves, so subscriptions exist only with stored events.
-      ...(events ? { resources: { subscribe: true, listChanged: true } } : {}),
+      // Only events change by themselves, so subscriptions exist only with stored events, and only
+      // where they can be delivered: stdio, or a 2026-era listen stream (not a stateless 2025 POST).
+      ...(events ? { resources: { subscribe: httpEra !== "legacy", listChanged: true } } : {}),
       // MCP Apps is negotiated: both sides declare it, and views are offered only when both did.
       extensions: VIEWS_EXTENSION,
     },
+  });
+  const options = {
+    stdio: optionsFor(undefined),
+    legacy: optionsFor("legacy"),
+    modern: optionsFor("modern"),
   };
   const registration: Registration = {
     context,
@@ -80,11 +97,12 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
   const resources = resourceRegistrations(context);
   const prompts = promptRegistrations(context, deps.config);
   return {
-    create() {
-      const server = new McpServer(info, options);
+    create(httpEra) {
+      const server = new McpServer(info, options[httpEra ?? "stdio"]);
       for (const { tool, config } of tools) registerTool(server, tool, config, registration);
       resources(server);
       registerViewsResource(server);
+      if (httpEra === "legacy") acknowledgeLegacySubscriptions(server);
       prompts(server);
       return server;
     },
@@ -98,6 +116,16 @@ interface ToolConfig {
   inputSchema: ReturnType<typeof leanSchema>;
   outputSchema: ReturnType<typeof leanSchema>;
   annotations: ReturnType<typeof annotationsFor>;
+}
+
+/**
+ * A 2025-era client over stateless HTTP is not offered subscriptions (there is no session to send
+ * resources/updated on). One that subscribes anyway gets the protocol's plain acknowledgement,
+ * never an error: nothing will be announced to it, and reading the resource again shows what changed.
+ */
+function acknowledgeLegacySubscriptions(server: McpServer): void {
+  server.server.setRequestHandler("resources/subscribe", async () => ({}));
+  server.server.setRequestHandler("resources/unsubscribe", async () => ({}));
 }
 
 interface Registration {

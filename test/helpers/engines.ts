@@ -22,8 +22,8 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** `port`: start again where a stopped one listened (an outage and a restart, its data lost). */
-export async function startRedis(port?: number): Promise<Engine> {
+/** A Redis on a free port, or on `port` (to start it again where it was, after a stop). */
+export async function startRedis(port?: number): Promise<Engine & { port: number }> {
   const dir = mkdtempSync(join(tmpdir(), "invoicing-redis-"));
   port ??= await freePort();
   let child: ChildProcess;
@@ -54,8 +54,10 @@ export async function startRedis(port?: number): Promise<Engine> {
     ),
   ]);
   return {
+    port,
     url: `redis://127.0.0.1:${port}`,
     async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return; // stopped already
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;

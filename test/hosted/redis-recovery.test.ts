@@ -18,6 +18,8 @@ const BURST_MS = 3_500;
 const LIMIT = 10;
 const BASE = "https://invoicing.example.com";
 const KEY = "k_recovery_0123456789";
+/** The outage log is another test's subject. */
+const quiet = (): void => undefined;
 
 describe("the shared governor after Redis comes back empty", () => {
   let engine: Engine | undefined;
@@ -31,8 +33,8 @@ describe("the shared governor after Redis comes back empty", () => {
   it("each instance puts back the slots it holds: the budget left is what the service still allows", async () => {
     engine = await startRedis();
     const port = Number(new URL(engine.url).port);
-    const a = await redisGovernors(engine.url, WINDOW_MS);
-    const b = await redisGovernors(engine.url, WINDOW_MS);
+    const a = await redisGovernors(engine.url, WINDOW_MS, quiet);
+    const b = await redisGovernors(engine.url, WINDOW_MS, quiet);
     sources.push(a, b);
     const ga = a.governor(BASE, KEY);
     const gb = b.governor(BASE, KEY);
@@ -103,8 +105,8 @@ describe("the shared pause after a 429", () => {
 
   it("lasts until the service's reset when that is sooner than its Retry-After, on every instance", async () => {
     engine = await startRedis();
-    const a = await redisGovernors(engine.url, 60_000);
-    const b = await redisGovernors(engine.url, 60_000);
+    const a = await redisGovernors(engine.url, 60_000, quiet);
+    const b = await redisGovernors(engine.url, 60_000, quiet);
     try {
       const ga = a.governor(BASE, KEY);
       const gb = b.governor(BASE, KEY);
@@ -128,8 +130,8 @@ describe("the moment after Redis is found empty", () => {
   it("holds every instance a moment (not a window) so that the others can put their slots back first", async () => {
     engine = await startRedis();
     const port = Number(new URL(engine.url).port);
-    const a = await redisGovernors(engine.url, WINDOW_MS);
-    const b = await redisGovernors(engine.url, WINDOW_MS);
+    const a = await redisGovernors(engine.url, WINDOW_MS, quiet);
+    const b = await redisGovernors(engine.url, WINDOW_MS, quiet);
     try {
       (await a.governor(BASE, KEY).acquire()).release({ status: 200 });
       await engine.stop();

@@ -127,6 +127,14 @@ describe("the webhook inbox shared through PostgreSQL", () => {
       expect((resource.contents[0] as { text: string }).text).toContain("RE-2026-901");
     });
 
+    it("offers subscriptions only where it delivers them: a 2026-era listen, not a stateless 2025 POST", async () => {
+      expect(subscriberOneB.getServerCapabilities()?.resources?.subscribe).toBe(true);
+      expect(readerB.getServerCapabilities()?.resources?.subscribe).not.toBe(true);
+      // A 2025-era client that subscribes anyway is acknowledged, never answered with an error.
+      await expect(readerB.subscribeResource({ uri: EVENTS_URI })).resolves.toEqual({});
+      await expect(readerB.unsubscribeResource({ uri: EVENTS_URI })).resolves.toEqual({});
+    });
+
     it("the same delivery sent to both instances is stored once", async () => {
       const body = envelope(
         "customer.created",

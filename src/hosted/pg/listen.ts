@@ -19,6 +19,7 @@ export async function listenForEvents(
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let down = false;
 
   const open = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
@@ -28,7 +29,9 @@ export async function listenForEvents(
     const lost = (why: string) => {
       if (closed || client !== next) return;
       client = undefined;
-      log(`invoicing-mcp: event notifications lost (${why}); reconnecting`);
+      // Once per outage, not once per attempt: the retry below runs every second while it lasts.
+      if (!down) log(`invoicing-mcp: event notifications lost (${why}); reconnecting every second`);
+      down = true;
       next.end().catch(() => undefined);
       retry = setTimeout(() => void open().catch(() => lost("reconnect failed")), 1_000);
       retry.unref();
@@ -38,6 +41,8 @@ export async function listenForEvents(
     client = next;
     await next.connect();
     await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+    if (down) log("invoicing-mcp: event notifications restored");
+    down = false;
   };
 
   await open();

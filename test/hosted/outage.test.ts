@@ -1,0 +1,99 @@
+import { execFileSync } from "node:child_process";
+import type { Client } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Engine, startPostgres, startRedis } from "../helpers/engines.js";
+import {
+  createTokenCli,
+  httpClient,
+  type ServeProcess,
+  startServe,
+  textOf,
+  writeTenantsFile,
+} from "../helpers/hosted.js";
+import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
+import { BIN } from "../helpers/stdio.js";
+
+const CALLS = 4;
+
+/**
+ * Redis or PostgreSQL down while `serve` runs: each call says which engine is down and that it is
+ * temporary (never "Unexpected internal error"), and the log says it once, not once per call, with
+ * the count when the engine is back.
+ */
+describe("serve during an engine outage", () => {
+  const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
+  let redis: Engine & { port: number };
+  let postgres: Engine | undefined;
+  let serve: ServeProcess;
+  let client: Client;
+
+  beforeAll(async () => {
+    [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
+    execFileSync(process.execPath, [BIN, "db", "migrate"], {
+      env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
+      stdio: "pipe",
+    });
+    const tenantsPath = writeTenantsFile([{ id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url }]);
+    const env = {
+      ACME_KEY: sandbox().keys.demo,
+      INVOICING_REDIS_URL: redis.url,
+      INVOICING_DATABASE_URL: postgres.url,
+    };
+    const token = createTokenCli(tenantsPath, "acme", env);
+    serve = await startServe(["--tenants", tenantsPath], env);
+    client = await httpClient(serve.url, token, "legacy");
+  }, 60_000);
+  afterAll(async () => {
+    await client?.close();
+    await serve?.stop();
+    await Promise.allSettled([redis?.stop(), postgres?.stop()]);
+  });
+
+  it("Redis down: every call says the rate budget is down for now; one log line, and one on recovery", async () => {
+    expect((await client.callTool({ name: "list_invoices", arguments: {} })).isError).not.toBe(true);
+    await redis.stop();
+    for (let i = 0; i < CALLS; i++) {
+      const result = await client.callTool({ name: "list_invoices", arguments: {} });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/\(Redis\) cannot be reached right now.*nothing was sent.*temporary/);
+    }
+    const log = serve.stderr();
+    expect(log.match(/Redis at redis:\/\/127\.0\.0\.1:\d+ is unreachable/g)).toHaveLength(1);
+    expect(log).not.toMatch(/Unexpected internal error|^\s+at /m);
+
+    redis = await startRedis(redis.port); // back, where it was
+    // The Redis client reconnects by itself, within its back-off (at most 2 s); until then calls
+    // are still refused, and counted.
+    let refused = CALLS;
+    for (;;) {
+      const result = await client.callTool({ name: "list_invoices", arguments: {} });
+      if (result.isError !== true) break;
+      expect(textOf(result)).toMatch(/\(Redis\) cannot be reached right now/);
+      refused += 1;
+      expect(refused).toBeLessThan(CALLS + 50);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(serve.stderr()).toMatch(
+      new RegExp(
+        `Redis at redis://127\\.0\\.0\\.1:\\d+ is back after [\\d.]+ s; ${refused} calls were refused meanwhile`,
+      ),
+    );
+  }, 30_000);
+
+  it("PostgreSQL down: recent_events says the event store is down for now, logged once", async () => {
+    expect((await client.callTool({ name: "recent_events", arguments: {} })).isError).not.toBe(true);
+    await postgres!.stop();
+    postgres = undefined;
+    for (let i = 0; i < CALLS; i++) {
+      const result = await client.callTool({ name: "recent_events", arguments: {} });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/\(PostgreSQL\) cannot be reached right now.*temporary/);
+    }
+    const log = serve.stderr();
+    expect(log.match(/PostgreSQL at postgres:\/\/127\.0\.0\.1:\d+\/postgres is unreachable/g)).toHaveLength(
+      1,
+    );
+    expect(log).not.toMatch(/Unexpected internal error|^\s+at /m);
+    expect(log).not.toContain("invoicing@"); // the address is given without its user
+  }, 30_000);
+});
