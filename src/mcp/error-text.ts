@@ -3,6 +3,7 @@
  * This is the only place that words errors; no stack trace, HTML or key ever passes through.
  */
 import { IncompleteListError } from "../api/list.js";
+import { EntriesRefused } from "../billing/errors.js";
 import { DateInputError } from "../domain/dates/errors.js";
 import { InputError } from "../domain/input-error.js";
 import { cleanText } from "../domain/text.js";
@@ -23,6 +24,7 @@ import {
 import { DEFAULT_LIMIT, DEFAULT_WINDOW_MS, type RateLimit } from "../http/governor.js";
 import { PathParameterError } from "../http/path.js";
 import { clockTime } from "./format.js";
+import { entriesRefusedText } from "./log-time-refusal.js";
 
 export interface ErrorContext {
   /** For writes: the tool that shows whether the write took effect. */
@@ -46,6 +48,7 @@ export function errorText(error: unknown, context: ErrorContext = {}): string {
 }
 
 function wordError(error: unknown, context: ErrorContext): string {
+  if (error instanceof EntriesRefused) return entriesRefusedText(error, (e) => wordError(e, context));
   if (error instanceof InputError || error instanceof DateInputError) return error.message;
   if (error instanceof IncompleteListError) return error.message;
   if (error instanceof PathParameterError) return `Invalid id: ${error.message}.`;

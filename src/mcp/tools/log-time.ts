@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { logEntries, MAX_BATCH } from "../../billing/log-time-batch.js";
+import type { EntryInput } from "../../billing/log-time-entry.js";
 import { InputError } from "../../domain/input-error.js";
 import { customerArg, projectArg } from "../args.js";
 import { defineTool } from "../define-tool.js";
 import { batchAnswer, describeEntry, entryAssumptions, entryData } from "../log-time-answer.js";
-import { logEntries, MAX_BATCH } from "../log-time-batch.js";
-import type { EntryInput } from "../log-time-entry.js";
 
 /** A point in time; what it accepts is said once, in the server's instructions. */
 const instantArg = (what: string) => z.string().trim().min(1).max(100).describe(what);

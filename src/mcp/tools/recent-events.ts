@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateContext } from "../../billing/context.js";
 import { DateInputError } from "../../domain/dates/errors.js";
 import { dayBoundsUtc, formatInstant } from "../../domain/dates/format.js";
 import { loadDates } from "../../domain/dates/lazy.js";
@@ -8,7 +9,6 @@ import { EVENT_NAMES } from "../../webhooks/event-names.js";
 import { describeEvent, type EventRow, eventRow } from "../../webhooks/event-view.js";
 import { limitArg, moneyOutput, offsetArg, pageOutput } from "../args.js";
 import type { ToolContext } from "../context.js";
-import { dateContext } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
 import { eur, page, pageLine } from "../format.js";
 

@@ -10,8 +10,7 @@ import { formatInstant, formatLocalDateTime } from "../domain/dates/format.js";
 import { loadDates } from "../domain/dates/lazy.js";
 import { InputError } from "../domain/input-error.js";
 import { spokenDuration } from "../domain/time-slots.js";
-import type { ToolContext } from "./context.js";
-import { dateContext, resolveEnd } from "./date-args.js";
+import { type BillingContext, dateContext, resolveEnd } from "./context.js";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -44,7 +43,7 @@ export interface PlannedEntry {
 /** Examples of a start with a time of day, for a start that has none. */
 const START_EXAMPLES = ["yesterday 9:00", "gestern 14 Uhr", "2026-03-29 09:00", "last Monday 8:30"];
 
-export async function planEntry(input: EntryInput, context: ToolContext): Promise<PlannedEntry> {
+export async function planEntry(input: EntryInput, context: BillingContext): Promise<PlannedEntry> {
   const customer =
     input.customer === undefined ? undefined : await context.directory.resolveCustomer(input.customer);
   const project = await context.directory.resolveProject(input.project, customer?._id);
@@ -91,7 +90,7 @@ export async function planEntry(input: EntryInput, context: ToolContext): Promis
 async function endOf(
   input: EntryInput,
   startMs: number,
-  context: ToolContext,
+  context: BillingContext,
 ): Promise<{ ms: number; assumptions: readonly string[] }> {
   const byDuration =
     input.duration === undefined ? undefined : startMs + parseDuration(input.duration) * 60_000;
@@ -120,6 +119,6 @@ async function endOf(
   return { ms: end.ms, assumptions: end.assumptions };
 }
 
-function clock(ms: number, context: ToolContext): string {
+function clock(ms: number, context: BillingContext): string {
   return formatLocalDateTime(ms, context.timeZone).slice(11);
 }
