@@ -26,13 +26,11 @@ export type EntryProblem =
   /** It overlaps an earlier entry of the same batch (1-based `other`). */
   | { kind: "overlaps-entry"; span: string; other: number; otherSpan: string; sameCustomer: boolean };
 
-/** Nothing was logged: these entries (1-based, as the person counts) need a change first. */
+/** Nothing was logged: these entries (1-based, as the person counts) need their input corrected. */
 export class EntriesRefused extends InputError {
   constructor(
     readonly problems: readonly { index: number; problem: EntryProblem }[],
     readonly total: number,
-    /** A call with one entry, not a batch: the answer speaks of "the entry". */
-    readonly single: boolean,
   ) {
     super(
       `${new Set(problems.map((p) => p.index)).size} of ${total} entries need a change; nothing was logged`,

@@ -35,7 +35,16 @@ export interface EntryOutcome {
   error?: unknown;
 }
 
+/** Entries that overlap stored time or each other: nothing was logged, `allowOverlap` on them would. */
+export interface OverlapRefusal {
+  kind: "refused";
+  /** By entry, 1-based; an entry may overlap stored entries and earlier entries of the batch. */
+  overlaps: { index: number; problem: EntryProblem }[];
+  total: number;
+}
+
 export interface BatchOutcome {
+  kind: "logged";
   entries: EntryOutcome[];
   /** When entries were left unsent by the rate limit: the earliest time the window allows them. */
   sendAfterMs: number | null;
@@ -51,13 +60,14 @@ class EntryProblems {
 
 /**
  * Plans, checks and sends. A single entry (`single`) fails with its own error, as a call always
- * has; a batch fails with every problem listed by entry, or reports each entry's outcome.
+ * has; a batch fails with every input problem listed by entry (EntriesRefused). Overlaps are the
+ * guard's refusal, returned, not thrown; otherwise each entry's outcome.
  */
 export async function logEntries(
   inputs: readonly EntryInput[],
   context: BillingContext,
   { single }: { single: boolean },
-): Promise<BatchOutcome> {
+): Promise<BatchOutcome | OverlapRefusal> {
   const problems = new EntryProblems();
   const planned: PlannedEntry[] = [];
   for (const [i, input] of inputs.entries()) {
@@ -68,14 +78,14 @@ export async function logEntries(
       problems.add(i + 1, { kind: "invalid", error });
     }
   }
-  if (problems.list.length > 0) throw new EntriesRefused(problems.list, inputs.length, false);
+  if (problems.list.length > 0) throw new EntriesRefused(problems.list, inputs.length);
 
   const stored = await storedAround(planned, context);
   const replays = planned.map((entry) => stored.find((s) => isSameEntry(s, entry)));
 
   const clashes = await overlapProblems(planned, replays, stored, context);
   if (clashes.list.length > 0) {
-    throw new EntriesRefused(single ? clashes.list.slice(0, 1) : clashes.list, inputs.length, single);
+    return { kind: "refused", overlaps: clashes.list, total: inputs.length };
   }
 
   const outcomes: EntryOutcome[] = planned.map((entry, i) => {
@@ -102,7 +112,7 @@ export async function logEntries(
       break;
     }
   }
-  return { entries: outcomes, sendAfterMs };
+  return { kind: "logged", entries: outcomes, sendAfterMs };
 }
 
 function isInputProblem(error: unknown): boolean {

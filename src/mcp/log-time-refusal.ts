@@ -1,8 +1,11 @@
 /**
- * How a refused log_time call reads: which entries need a change and why, and how to go on.
- * The facts come from src/billing/log-time-batch.ts as an EntriesRefused.
+ * How a refused log_time call reads: entries whose input needs a change (an error), or entries that
+ * overlap stored time or each other (the guard's refusal, an outcome). The facts come from
+ * src/billing/log-time-batch.ts.
  */
 import type { EntriesRefused, EntryProblem, StoredOverlap } from "../billing/errors.js";
+import type { OverlapRefusal } from "../billing/log-time-batch.js";
+import { overrideAdvice } from "./refusal.js";
 
 const NO_EDIT =
   "To correct a stored entry, change it in the Invoicing Service: there is no tool to edit or delete entries.";
@@ -10,15 +13,21 @@ const NO_EDIT =
 /** `word` words an entry's own input error (error-text.ts passes itself, to avoid an import cycle). */
 export function entriesRefusedText(error: EntriesRefused, word: (error: unknown) => string): string {
   const texts = error.problems.map((p) => ({ index: p.index, text: problemText(p.problem, word) }));
-  if (error.single && texts.length > 0 && error.problems[0]!.problem.kind !== "invalid") {
-    return `Not logged: ${texts[0]!.text}\nIf both are right (work for two customers at once, say), call log_time again with allowOverlap: true. ${NO_EDIT}`;
+  const count = new Set(texts.map((p) => p.index)).size;
+  const lines = texts.map((p) => `- entry ${p.index}: ${p.text}`);
+  return `Nothing was logged: ${count} of ${error.total} entries ${count === 1 ? "needs" : "need"} a change. Correct ${count === 1 ? "it" : "them"} and send the whole batch again.\n${lines.join("\n")}`;
+}
+
+/** The overlap guard's refusal, for one entry or a batch. */
+export function overlapRefusalText(refusal: OverlapRefusal, single: boolean): string {
+  const texts = refusal.overlaps.map((p) => ({ index: p.index, text: problemText(p.problem, String) }));
+  const both = "both are right (work for two customers at once, say)";
+  if (single) {
+    return `Not logged: ${texts.map((t) => t.text).join("\n")}\n${overrideAdvice("log_time", "allowOverlap", both)} ${NO_EDIT}`;
   }
   const count = new Set(texts.map((p) => p.index)).size;
   const lines = texts.map((p) => `- entry ${p.index}: ${p.text}`);
-  const overlap = error.problems.some((p) => p.problem.kind !== "invalid")
-    ? `\nIf an overlap is right (work for two customers at once, say), set allowOverlap: true on that entry. ${NO_EDIT}`
-    : "";
-  return `Nothing was logged: ${count} of ${error.total} entries ${count === 1 ? "needs" : "need"} a change. Correct ${count === 1 ? "it" : "them"} and send the whole batch again.\n${lines.join("\n")}${overlap}`;
+  return `Nothing was logged: ${count} of ${refusal.total} entries ${count === 1 ? "overlaps" : "overlap"} other time.\n${lines.join("\n")}\nCheck these with the user first. If an overlap is right (work for two customers at once, say), set allowOverlap: true on that entry and send the whole batch again. ${NO_EDIT}`;
 }
 
 function problemText(problem: EntryProblem, word: (error: unknown) => string): string {

@@ -19,6 +19,7 @@ import { assumedText, dayOrPeriod } from "../date-args.js";
 import { AskToConfirm, defineTool } from "../define-tool.js";
 import { eur, named } from "../format.js";
 import { conflictOutput, periodTimeOutput, refusalText } from "../period-text.js";
+import { refusalOutput } from "../refusal.js";
 
 const PATH = "/api/v1/invoices";
 /** The dry run's text lists the counted entries up to this many; its data holds them all. */
@@ -91,6 +92,7 @@ export const createInvoiceTool = defineTool({
   output: z.object({
     outcome: z.enum(["created", "already_exists", "dry_run", "refused", "declined"]),
     invoice: invoiceView,
+    refusal: refusalOutput,
     conflicts: z
       .array(conflictOutput)
       .optional()
@@ -198,6 +200,7 @@ export const createInvoiceTool = defineTool({
         data: {
           outcome: "refused" as const,
           invoice: view(null, "not created", body),
+          refusal: { reason: "may bill the period twice", override: "allowOverlap" as const },
           conflicts,
           ...counted,
         },
