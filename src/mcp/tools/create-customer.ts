@@ -62,7 +62,10 @@ export const createCustomerTool = defineTool({
   async handler(args, context) {
     const active = await context.directory.customers();
     const activeIds = new Set(active.map((c) => c._id));
-    const existing = [...active, ...context.directory.formerCustomers().filter((c) => !activeIds.has(c._id))];
+    const existing = [
+      ...active,
+      ...(await context.directory.findFormerCustomers()).filter((c) => !activeIds.has(c._id)),
+    ];
     const verdict = customerVerdict(existing, args, args.allowSimilar === true);
     if (verdict.kind === "replay") {
       const found = verdict.customer;
