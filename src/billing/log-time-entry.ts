@@ -59,6 +59,7 @@ export async function planEntry(input: EntryInput, context: BillingContext): Pro
       START_EXAMPLES,
     );
   }
+  askWhichHour("start", input.start, start.hourReadings);
   const { ms: endMs, assumptions: endAssumptions } = await endOf(input, start.ms, context);
   const minutes = Math.round((endMs - start.ms) / 60_000);
   if (endMs <= start.ms)
@@ -101,6 +102,7 @@ async function endOf(
     );
   }
   const end = await resolveEnd(input.end, startMs, context);
+  askWhichHour("end", input.end, end.hourReadings);
   if (end.timeOfDay === "start-of-day") {
     throw new DateInputError("instant", input.end, "it has no time of day; an end needs one", [
       "17:00",
@@ -117,6 +119,22 @@ async function endOf(
     );
   }
   return { ms: end.ms, assumptions: end.assumptions };
+}
+
+/**
+ * A write does not guess an hour that may be morning or evening ("gestern 7 Uhr", "at 3"): what is
+ * logged stays, and no tool can remove it. The person is asked, with both readings to give back.
+ */
+function askWhichHour(
+  side: "start" | "end",
+  text: string,
+  readings: { morning: string; evening: string } | null,
+): void {
+  if (readings === null) return;
+  const [morning, evening] = [readings.morning.slice(11), readings.evening.slice(11)];
+  throw new InputError(
+    `"${text}" may be ${morning} or ${evening}: nothing was logged. Ask the user which, then give the ${side} as "${readings.morning}" or "${readings.evening}".`,
+  );
 }
 
 function clock(ms: number, context: BillingContext): string {

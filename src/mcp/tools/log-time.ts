@@ -36,7 +36,9 @@ const entryFields = {
   value: z.number().nullable().describe("EUR at the customer's hourly rate, if known"),
   assumptions: z
     .array(z.string())
-    .describe('Readings taken where start or end allowed several, e.g. "yesterday at 3" taken as 15:00'),
+    .describe(
+      "Readings taken where start or end allowed several, e.g. a time that occurs twice on a DST change",
+    ),
 };
 
 export const logTimeTool = defineTool({
