@@ -14,7 +14,7 @@ export const WEBHOOK_SETUP =
 /** How arguments work in every tool: names, dates and pages. */
 export const ARGUMENT_RULES = [
   '- customer and project take an id or a name. Names match ignoring case, accents and ae/oe/ue/ss ("mueller" finds "Müller & Söhne GmbH"); a unique prefix or part is enough. A name that fits several returns the candidates: ask the user which one, never guess.',
-  '- Dates and times are ISO 8601 ("2026-03-01", "2026-03-29T09:00") or phrases in English or German ("yesterday 9:00", "letzten Freitag 13 Uhr", "1. März 2026"), read in the user\'s time zone unless an offset is given; a bare hour 1–7 without am/morgens may be morning or evening: log_time asks for it, reads take the afternoon ("since yesterday at 3" is 15:00) and say so. Where a day is asked for, a period ("last month", "Q1 2026") stands for its first day in from/start arguments and its last day in to/end ones.',
+  '- Dates and times are ISO 8601 ("2026-03-01", "2026-03-29T09:00") or phrases in English or German ("yesterday 9:00", "letzten Freitag 13 Uhr", "1. März 2026"), read in the user\'s time zone unless an offset is given; a bare hour 1–7 without am/morgens may be morning or evening: reads take the afternoon ("since yesterday at 3" is 15:00) and say so, writes ask which. Where a day is asked for, a period ("last month", "Q1 2026") stands for its first day in from/start arguments and its last day in to/end ones.',
   "- Lists come in pages (limit 1–100, default 20); pass an answer's nextOffset as offset for the next page.",
 ];
 
