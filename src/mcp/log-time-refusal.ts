@@ -21,13 +21,30 @@ export function entriesRefusedText(error: EntriesRefused, word: (error: unknown)
 /** The overlap guard's refusal, for one entry or a batch. */
 export function overlapRefusalText(refusal: OverlapRefusal, single: boolean): string {
   const texts = refusal.overlaps.map((p) => ({ index: p.index, text: problemText(p.problem, String) }));
-  const both = "both are right (work for two customers at once, say)";
+  const both = `both are right (${whyBoth(refusal)})`;
   if (single) {
     return `Not logged: ${texts.map((t) => t.text).join("\n")}\n${overrideAdvice("log_time", "allowOverlap", both)} ${NO_EDIT}`;
   }
   const count = new Set(texts.map((p) => p.index)).size;
   const lines = texts.map((p) => `- entry ${p.index}: ${p.text}`);
-  return `Nothing was logged: ${count} of ${refusal.total} entries ${count === 1 ? "overlaps" : "overlap"} other time.\n${lines.join("\n")}\nCheck these with the user first. If an overlap is right (work for two customers at once, say), set allowOverlap: true on that entry and send the whole batch again. ${NO_EDIT}`;
+  return `Nothing was logged: ${count} of ${refusal.total} entries ${count === 1 ? "overlaps" : "overlap"} other time.\n${lines.join("\n")}\nCheck these with the user first. If an overlap is right (${whyBoth(refusal)}), set allowOverlap: true on that entry and send the whole batch again. ${NO_EDIT}`;
+}
+
+/**
+ * Why two overlapping entries may both be right, as fits them: work for two customers at once only
+ * when the customers differ; the same customer's entries overlap when work for it ran in parallel.
+ */
+function whyBoth(refusal: OverlapRefusal): string {
+  const same = refusal.overlaps.map(({ problem }) =>
+    problem.kind === "overlaps-stored"
+      ? problem.stored.every((s) => s.customerId === problem.customerId)
+      : problem.kind === "overlaps-entry"
+        ? problem.sameCustomer
+        : false,
+  );
+  if (same.every(Boolean)) return "two pieces of work for the same customer that really ran in parallel, say";
+  if (same.some(Boolean)) return "work that really ran in parallel, say";
+  return "work for two customers at once, say";
 }
 
 function problemText(problem: EntryProblem, word: (error: unknown) => string): string {
