@@ -6,13 +6,16 @@
  * The service lists active customers only, but its customer summary serves any id of the account.
  * So an id that is not in the list (a former customer on an old invoice) is looked up there once,
  * and the former customer is remembered: its id resolves, its name shows in rows, and a name search
- * finds it, marked inactive.
+ * finds it, marked inactive. A name that matches no customer known so far makes the directory
+ * look for former customers once (findFormerCustomers): the customer ids on invoices that the list
+ * lacks, at most MAX_FORMER_LOOKUPS summaries, repeated at most every FORMER_SCAN_TTL_MS.
  */
 import { resolveByName, UnknownNameError } from "../domain/resolver.js";
 import { cleanText } from "../domain/text.js";
 import type { ApiClient } from "../http/client.js";
 import { ApiError, NotFoundError } from "../http/errors.js";
 import { getCustomerSummary, listCustomers } from "./customers.js";
+import { listInvoices } from "./invoices.js";
 import { itemsOf, type ListResult, wholeList } from "./list.js";
 import { listProjects } from "./projects.js";
 import type { Customer, Project } from "./schemas.js";
@@ -20,6 +23,12 @@ import type { Customer, Project } from "./schemas.js";
 const CUSTOMER_NOUN = { singular: "customer", listTool: "list_customers" };
 
 export const DIRECTORY_TTL_MS = 30_000;
+/** Former customers looked up by one scan of the invoices, newest invoice first. */
+export const MAX_FORMER_LOOKUPS = 20;
+/** Customers rarely become former ones: a scan holds for ten minutes. */
+export const FORMER_SCAN_TTL_MS = 10 * 60_000;
+/** Summaries asked at once during a scan, so a scan does not take the whole rate window at once. */
+const SCAN_CONCURRENCY = 4;
 
 interface Cached<T> {
   at: number;
@@ -33,6 +42,8 @@ export class Directory {
   private readonly former = new Map<string, Customer>();
   /** Ids the summary endpoint did not know, and when: asked again only after the TTL. */
   private readonly unknownIds = new Map<string, number>();
+  /** The last scan of the invoices for former customers. */
+  private scan: { at: number; done: Promise<void> } | undefined;
 
   constructor(
     private readonly client: () => ApiClient,
@@ -73,18 +84,62 @@ export class Directory {
     this.projectsCache = undefined;
   }
 
-  /** An active customer by id or name, a former one by id, or one seen before by name. */
+  /**
+   * An active customer by id or name, a former one by id or by name (found on the invoices). A text
+   * shaped like the account's ids that the service does not know is said to be no customer's id.
+   */
   async resolveCustomer(query: string): Promise<Customer> {
     const active = await this.customers();
     const activeIds = new Set(active.map((c) => c._id));
-    const known = [...active, ...[...this.former.values()].filter((c) => !activeIds.has(c._id))];
+    const known = () => [...active, ...this.formerCustomers().filter((c) => !activeIds.has(c._id))];
     try {
-      return resolveByName(known, query, CUSTOMER_NOUN);
+      return resolveByName(known(), query, CUSTOMER_NOUN);
     } catch (error) {
       if (!(error instanceof UnknownNameError)) throw error;
-      const former = await this.formerCustomer(query.trim(), { quiet: false });
+      const trimmed = query.trim();
+      const former = await this.formerCustomer(trimmed, { quiet: false });
       if (former) return former;
-      throw error;
+      if (looksLikeIdOf(trimmed, active)) {
+        throw new UnknownNameError(
+          `No customer has the id "${cleanText(trimmed, 80)}": the service does not know it (it may belong to another account). Call list_customers for the ids, or give the name.`,
+        );
+      }
+      const before = this.former.size;
+      await this.findFormerCustomers();
+      if (this.former.size === before) throw error;
+      return resolveByName(known(), query, CUSTOMER_NOUN);
+    }
+  }
+
+  /**
+   * The former customers, after looking for those not met yet on the account's invoices (bounded,
+   * and at most once per FORMER_SCAN_TTL_MS). A failing scan leaves those met so far.
+   */
+  async findFormerCustomers(): Promise<Customer[]> {
+    const now = this.now();
+    if (this.scan === undefined || now - this.scan.at >= FORMER_SCAN_TTL_MS) {
+      const done = this.scanInvoices();
+      this.scan = { at: now, done };
+      done.catch(() => {
+        if (this.scan?.done === done) this.scan = undefined;
+      });
+    }
+    await this.scan.done.catch(() => undefined);
+    return this.formerCustomers();
+  }
+
+  private async scanInvoices(): Promise<void> {
+    const active = new Set((await this.customers()).map((c) => c._id));
+    // What could be read is enough: this only adds names to search.
+    const invoices = itemsOf(await listInvoices(this.client()));
+    const newestFirst = [...invoices].sort((a, b) => b.invoiceDate - a.invoiceDate);
+    const ids = [...new Set(newestFirst.map((invoice) => invoice.customerId))]
+      .filter((id) => !active.has(id) && !this.former.has(id))
+      .slice(0, MAX_FORMER_LOOKUPS);
+    for (let i = 0; i < ids.length; i += SCAN_CONCURRENCY) {
+      await Promise.all(
+        ids.slice(i, i + SCAN_CONCURRENCY).map((id) => this.formerCustomer(id, { quiet: true })),
+      );
     }
   }
 
@@ -178,4 +233,19 @@ export class Directory {
  */
 function isIdShaped(text: string): boolean {
   return text.length <= 200 && /^[\p{L}\p{N}][\p{L}\p{N}_.:-]*$/u.test(text) && !text.includes("..");
+}
+
+/**
+ * Whether a text is shaped like this account's customer ids: the same prefix ("cus_"), or, for
+ * ids without one, the same length and alphabet (24 hex digits). Only such a text is said to be an
+ * unknown id; anything else is taken for a name.
+ */
+function looksLikeIdOf(text: string, customers: readonly Customer[]): boolean {
+  if (!isIdShaped(text)) return false;
+  return customers.some(({ _id }) => {
+    const prefix = /^[A-Za-z]+[_-]/.exec(_id)?.[0];
+    if (prefix) return text.startsWith(prefix) && text.length > prefix.length;
+    const hex = /^[0-9a-f]+$/i;
+    return hex.test(_id) && hex.test(text) && text.length === _id.length;
+  });
 }

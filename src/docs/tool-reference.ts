@@ -26,10 +26,22 @@ export function toolReference(tools: readonly DocumentedTool[]): string {
     "How arguments work in every tool, as the server's instructions tell the model once (each argument below says only what is its own):",
     "",
     ...ARGUMENT_RULES,
+    "",
+    "How the write tools guard against doing something twice (the rules live in src/billing/, between the tools and the REST API, and return data that the tools word):",
+    "",
+    ...GUARDS,
   ];
   for (const tool of tools) lines.push("", ...toolSection(tool));
   return `${lines.join("\n")}\n`;
 }
+
+/** What every write answers when it repeats or may duplicate something; refusals look alike in all three. */
+const GUARDS = [
+  '- Repeating an identical write returns the existing record (`outcome: "already_exists"`): an invoice with the same content, a time entry on the same slot with the same description, a customer of the same name and details.',
+  '- A write that may duplicate or overlap what exists is refused and nothing is sent: `create_invoice` when an invoice of the customer may already bill the period (facts in `conflicts`), `log_time` when an entry overlaps stored time or another entry of the batch (`overlaps`), `create_customer` when a customer of the same or a similar name exists (`candidates`). Every refusal answers alike: not an error, `outcome: "refused"`, `refusal.reason`, and `refusal.override` naming the one argument (`allowOverlap`, `allowSimilar`) that writes anyway once the user has confirmed. The text starts "Not created:" or "Not logged:".',
+  '- `log_time` does not guess an hour that may be morning or evening ("gestern 7 Uhr", "at 3"): it creates nothing and names both readings to choose from.',
+  "- Errors (`isError: true`) are one sentence: what happened and what to do. A tool this configuration does not list (a write in read-only mode, `recent_events` without an inbox) answers why it is missing and how to get it.",
+];
 
 /** Lists, not tables: descriptions are long, and a list stays readable in the raw file too. */
 function toolSection(tool: DocumentedTool): string[] {

@@ -51,3 +51,8 @@ function cut(text: string, length: number): string {
   const end = /[\uD800-\uDBFF]/.test(text.charAt(length - 1)) ? length - 1 : length;
   return text.slice(0, end);
 }
+
+/** `"Müller & Söhne GmbH (cus_1)"`, or the bare id when the name is not known (an inactive customer). */
+export function named(name: string | undefined, id: string): string {
+  return name ? `${cleanText(name, 80)} (${id})` : `${id} (name unknown: inactive or not found)`;
+}

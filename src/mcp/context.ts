@@ -4,16 +4,13 @@
  */
 
 import { Directory } from "../api/directory.js";
+import type { BillingContext } from "../billing/context.js";
 import type { Config } from "../config.js";
 import { InputError } from "../domain/input-error.js";
 import { ApiClient } from "../http/client.js";
 import { type EventSource, inboxFileSource } from "../webhooks/event-source.js";
 
-export interface ToolContext {
-  client(): ApiClient;
-  directory: Directory;
-  now(): Date;
-  timeZone: string;
+export interface ToolContext extends BillingContext {
   defaultTaxRate: number;
   /** Stored webhook events (INVOICING_INBOX, or the hosted mode's table); without them the events features are not offered. */
   events: EventSource | undefined;

@@ -2,15 +2,12 @@
  * Date arguments as the tools take them: a day or a period phrase for list filters, a point in time
  * for time entries. Everything is resolved in the user's zone against the context's clock.
  */
+import { dateContext } from "../billing/context.js";
 import type { DateContext } from "../domain/dates/context.js";
 import { DateInputError } from "../domain/dates/errors.js";
 import { dayBoundsUtc } from "../domain/dates/format.js";
 import { loadDates } from "../domain/dates/lazy.js";
 import type { ToolContext } from "./context.js";
-
-export function dateContext(context: ToolContext): DateContext {
-  return { now: context.now(), timeZone: context.timeZone };
-}
 
 /**
  * `from`/`to` filters: each a day ("2026-03-01", "yesterday") or a period ("last month"), whose
@@ -77,14 +74,4 @@ export function withinDays(
     range.from === undefined ? Number.NEGATIVE_INFINITY : dayBoundsUtc(range.from, timeZone).startMs;
   const endMs = range.to === undefined ? Number.POSITIVE_INFINITY : dayBoundsUtc(range.to, timeZone).endMs;
   return (ms) => ms >= startMs && ms < endMs;
-}
-
-/**
- * The end of a time entry: a time without a date ("17:00", "9.30", "bis 17 Uhr", "Mittag",
- * "17:00 CET") is on the start's day, or the next when it is not after the start; anything else
- * reads as its own instant. The rule lives in the date module (resolveEndInstant).
- */
-export async function resolveEnd(text: string, startMs: number, context: ToolContext) {
-  const { resolveEndInstant } = await loadDates();
-  return resolveEndInstant(text, startMs, dateContext(context));
 }

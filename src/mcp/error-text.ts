@@ -1,8 +1,10 @@
 /**
  * Every error becomes one short sentence a user can act on: what happened, and what to do next.
- * This is the only place that words errors; no stack trace, HTML or key ever passes through.
+ * This is the only place that words errors, in one table (ERRORS): each kind's wording and whether
+ * it is expected. No stack trace, HTML or key ever passes through.
  */
 import { IncompleteListError } from "../api/list.js";
+import { EntriesRefused } from "../billing/errors.js";
 import { DateInputError } from "../domain/dates/errors.js";
 import { InputError } from "../domain/input-error.js";
 import { cleanText } from "../domain/text.js";
@@ -10,20 +12,21 @@ import { EngineOutageError } from "../engine-outage.js";
 import { WaitCancelled } from "../http/call-budget.js";
 import {
   ApiError,
-  AuthenticationError,
-  BadRequestError,
+  type AuthenticationError,
+  type BadRequestError,
   InvalidResponseError,
   NetworkError,
-  NotFoundError,
-  OutcomeUnknownError,
-  PermissionError,
-  RateLimitedError,
+  type NotFoundError,
+  type OutcomeUnknownError,
+  type PermissionError,
+  type RateLimitedError,
   ServerError,
   TimeoutError,
 } from "../http/errors.js";
 import { DEFAULT_LIMIT, DEFAULT_WINDOW_MS, type RateLimit } from "../http/governor.js";
 import { PathParameterError } from "../http/path.js";
 import { clockTime } from "./format.js";
+import { entriesRefusedText } from "./log-time-refusal.js";
 
 export interface ErrorContext {
   /** For writes: the tool that shows whether the write took effect. */
@@ -35,10 +38,140 @@ export interface ErrorContext {
 const UNEXPECTED =
   "Unexpected internal error; the details are in the server's log. Try again, or report it if it persists.";
 
+/** Every error the server knows, by kind, with its class. ApiError's kinds are its own `kind`. */
+interface KindMap {
+  entries_refused: EntriesRefused;
+  input: InputError;
+  date_input: DateInputError;
+  incomplete_list: IncompleteListError;
+  path_parameter: PathParameterError;
+  wait_cancelled: WaitCancelled;
+  bad_request: BadRequestError;
+  authentication: AuthenticationError;
+  permission: PermissionError;
+  not_found: NotFoundError;
+  rate_limited: RateLimitedError;
+  server: ServerError;
+  network: NetworkError;
+  timeout: TimeoutError;
+  invalid_response: InvalidResponseError;
+  outcome_unknown: OutcomeUnknownError;
+  engine_outage: EngineOutageError;
+}
+export type ErrorKind = keyof KindMap;
+
+interface ErrorRow<E> {
+  /** Part of normal operation (bad input, the service's answers): no log line. Otherwise a bug. */
+  expected: boolean;
+  /** The one sentence the user reads: what happened, and what to do next. */
+  text(error: E, context: ErrorContext): string;
+}
+
+/**
+ * The table: every kind of error, how it is worded and whether it is expected. A kind without a row
+ * does not compile (an ApiError kind added in http/errors.ts must be added here).
+ */
+export const ERRORS: { readonly [K in ErrorKind]: ErrorRow<KindMap[K]> } = {
+  entries_refused: { expected: true, text: (e, c) => entriesRefusedText(e, (inner) => errorText(inner, c)) },
+  input: { expected: true, text: (e) => e.message },
+  date_input: { expected: true, text: (e) => e.message },
+  incomplete_list: { expected: true, text: (e) => e.message },
+  path_parameter: { expected: true, text: (e) => `Invalid id: ${e.message}.` },
+  wait_cancelled: {
+    expected: true,
+    text: () => "Cancelled while waiting for the service's rate limit; nothing was sent to the service.",
+  },
+  authentication: {
+    expected: true,
+    text: () =>
+      "The Invoicing Service did not accept the API key (401). Check INVOICING_API_KEY in this server's env block: create a key in the service's settings under API access.",
+  },
+  permission: {
+    expected: true,
+    text: () =>
+      "Access denied (403): the API key has expired, or the account has no Pro plan, which API access needs. Create a new key in the settings under API access, or check the plan.",
+  },
+  not_found: {
+    expected: true,
+    text: (e) =>
+      `Not found (404): ${said(e.serviceMessage)}. The id may be wrong or belong to another account: check it; list_customers shows the valid ids.`,
+  },
+  rate_limited: {
+    expected: true,
+    text: (e, c) => {
+      const seconds = Math.max(1, Math.ceil(e.retryAfterMs / 1000));
+      const at = Number.isNaN(e.retryAt.getTime())
+        ? ""
+        : c.timeZone
+          ? `, at ${clockTime(e.retryAt.getTime(), c.timeZone)} (${c.timeZone})`
+          : ` (after ${e.retryAt.toISOString()})`;
+      return `The service's rate limit is reached (${limitText(e.rateLimit)}). Try again in ${seconds} s${at}.`;
+    },
+  },
+  bad_request: {
+    expected: true,
+    text: (e) =>
+      `The service refused the request (${e.status}): ${said(e.serviceMessage)}. Correct the input and try again.`,
+  },
+  server: {
+    expected: true,
+    text: (e) =>
+      `The Invoicing Service failed (${e.status}: ${said(e.serviceMessage)}). This is usually temporary: try again in a minute; if it persists, contact the service's support.`,
+  },
+  timeout: {
+    expected: true,
+    text: (e) => {
+      // A last attempt may only have had what was left of the call's budget: then say so, not "0 s".
+      const within =
+        e.timeoutMs >= 100
+          ? `within ${Math.round(e.timeoutMs / 100) / 10} s`
+          : "in the time left for this call";
+      return `The Invoicing Service did not answer ${within}. Try again; if it keeps happening, check the service's status or raise INVOICING_TIMEOUT_MS.`;
+    },
+  },
+  network: {
+    expected: true,
+    text: (e) =>
+      `Could not reach the Invoicing Service (${e.code}). Check INVOICING_BASE_URL and the network connection, then try again.`,
+  },
+  invalid_response: {
+    expected: true,
+    text: (e) => {
+      const excerpt = e.excerpt ? ` It began: "${said(e.excerpt)}".` : "";
+      return `The answer (status ${e.status}) was not a valid Invoicing Service API response: ${e.problem}.${excerpt} Check INVOICING_BASE_URL; if it is right, the service may be having trouble: try again later.`;
+    },
+  },
+  // Logged once per outage where it is detected, not per call.
+  engine_outage: { expected: true, text: (e) => outageText(e) },
+  outcome_unknown: {
+    expected: true,
+    text: (e, c) => {
+      const check = c.verifyWith ? `check with ${c.verifyWith}` : "check";
+      return `The service may or may not have carried this out (${causeText(e.cause)}). Do not simply retry: first ${check} whether it exists, so nothing is created twice.`;
+    },
+  },
+};
+
+/** The row an error belongs to; undefined for anything the server did not throw on purpose. */
+export function errorKind(error: unknown): ErrorKind | undefined {
+  // Most specific first: EntriesRefused is an InputError.
+  if (error instanceof EntriesRefused) return "entries_refused";
+  if (error instanceof InputError) return "input";
+  if (error instanceof DateInputError) return "date_input";
+  if (error instanceof IncompleteListError) return "incomplete_list";
+  if (error instanceof PathParameterError) return "path_parameter";
+  if (error instanceof WaitCancelled) return "wait_cancelled";
+  if (error instanceof EngineOutageError) return "engine_outage";
+  if (error instanceof ApiError) return error.kind;
+  return undefined;
+}
+
 /** Never throws: an error that cannot be worded (odd values from a service) still gets a sentence. */
 export function errorText(error: unknown, context: ErrorContext = {}): string {
+  const kind = errorKind(error);
+  if (kind === undefined) return UNEXPECTED;
   try {
-    return wordError(error, context);
+    return (ERRORS[kind] as ErrorRow<unknown>).text(error, context);
   } catch {
     return error instanceof ApiError
       ? `The request to the Invoicing Service failed (${error.kind}). Try again later.`
@@ -46,75 +179,10 @@ export function errorText(error: unknown, context: ErrorContext = {}): string {
   }
 }
 
-function wordError(error: unknown, context: ErrorContext): string {
-  if (error instanceof InputError || error instanceof DateInputError) return error.message;
-  if (error instanceof IncompleteListError) return error.message;
-  if (error instanceof PathParameterError) return `Invalid id: ${error.message}.`;
-  if (error instanceof WaitCancelled)
-    return "Cancelled while waiting for the service's rate limit; nothing was sent to the service.";
-  if (error instanceof ApiError) return apiErrorText(error, context);
-  if (error instanceof EngineOutageError) return outageText(error);
-  return UNEXPECTED;
-}
-
 /** Errors that are part of normal operation; anything else is a bug worth a log line. */
 export function isExpectedError(error: unknown): boolean {
-  return (
-    error instanceof InputError ||
-    error instanceof DateInputError ||
-    error instanceof IncompleteListError ||
-    error instanceof PathParameterError ||
-    error instanceof WaitCancelled ||
-    error instanceof ApiError ||
-    error instanceof EngineOutageError // logged once per outage where it is detected
-  );
-}
-
-function apiErrorText(error: ApiError, context: ErrorContext): string {
-  if (error instanceof AuthenticationError) {
-    return "The Invoicing Service did not accept the API key (401). Check INVOICING_API_KEY in this server's env block: create a key in the service's settings under API access.";
-  }
-  if (error instanceof PermissionError) {
-    return "Access denied (403): the API key has expired, or the account has no Pro plan, which API access needs. Create a new key in the settings under API access, or check the plan.";
-  }
-  if (error instanceof NotFoundError) {
-    return `Not found (404): ${said(error.serviceMessage)}. The id may be wrong or belong to another account: check it; list_customers shows the valid ids.`;
-  }
-  if (error instanceof RateLimitedError) {
-    const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
-    const at = Number.isNaN(error.retryAt.getTime())
-      ? ""
-      : context.timeZone
-        ? `, at ${clockTime(error.retryAt.getTime(), context.timeZone)} (${context.timeZone})`
-        : ` (after ${error.retryAt.toISOString()})`;
-    return `The service's rate limit is reached (${limitText(error.rateLimit)}). Try again in ${seconds} s${at}.`;
-  }
-  if (error instanceof BadRequestError) {
-    return `The service refused the request (${error.status}): ${said(error.serviceMessage)}. Correct the input and try again.`;
-  }
-  if (error instanceof ServerError) {
-    return `The Invoicing Service failed (${error.status}: ${said(error.serviceMessage)}). This is usually temporary: try again in a minute; if it persists, contact the service's support.`;
-  }
-  if (error instanceof TimeoutError) {
-    // A last attempt may only have had what was left of the call's budget: then say so, not "0 s".
-    const within =
-      error.timeoutMs >= 100
-        ? `within ${Math.round(error.timeoutMs / 100) / 10} s`
-        : "in the time left for this call";
-    return `The Invoicing Service did not answer ${within}. Try again; if it keeps happening, check the service's status or raise INVOICING_TIMEOUT_MS.`;
-  }
-  if (error instanceof NetworkError) {
-    return `Could not reach the Invoicing Service (${error.code}). Check INVOICING_BASE_URL and the network connection, then try again.`;
-  }
-  if (error instanceof InvalidResponseError) {
-    const excerpt = error.excerpt ? ` It began: "${said(error.excerpt)}".` : "";
-    return `The answer (status ${error.status}) was not a valid Invoicing Service API response: ${error.problem}.${excerpt} Check INVOICING_BASE_URL; if it is right, the service may be having trouble: try again later.`;
-  }
-  if (error instanceof OutcomeUnknownError) {
-    const check = context.verifyWith ? `check with ${context.verifyWith}` : "check";
-    return `The service may or may not have carried this out (${causeText(error.cause)}). Do not simply retry: first ${check} whether it exists, so nothing is created twice.`;
-  }
-  return `The request failed (${error.kind}).`;
+  const kind = errorKind(error);
+  return kind !== undefined && ERRORS[kind].expected;
 }
 
 /** A shared engine of the hosted server is down: say which, that it is temporary, and what was not done. */

@@ -4,17 +4,13 @@
  */
 import type { ListResult } from "../api/list.js";
 import { formatAmount } from "../domain/money.js";
-import { cleanText } from "../domain/text.js";
 
 /** `1234.5` → `"1234.50 EUR"`: every amount in every answer is written by formatAmount. */
 export function eur(amount: number): string {
   return formatAmount(amount);
 }
 
-/** `"Müller & Söhne GmbH (cus_1)"`, or the bare id when the name is not known (an inactive customer). */
-export function named(name: string | undefined, id: string): string {
-  return name ? `${cleanText(name, 80)} (${id})` : `${id} (name unknown: inactive or not found)`;
-}
+export { named } from "../domain/text.js";
 
 /** `"14:03:20"`: a clock time in the user's zone, to the second. */
 export function clockTime(ms: number, timeZone: string): string {

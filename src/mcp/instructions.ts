@@ -9,12 +9,12 @@ import type { Config } from "../config.js";
 
 /** The one line that sets up payment events, for instructions and descriptions that lack them. */
 export const WEBHOOK_SETUP =
-  "run `invoicing-mcp webhooks serve` and set INVOICING_INBOX to its inbox file in this server's configuration.";
+  "run `invoicing-mcp webhooks serve` behind an HTTPS address, register that address as the webhook endpoint in the Invoicing Service (Settings → API access → webhooks), put the secret it shows into INVOICING_WEBHOOK_SECRET for the receiver, and set INVOICING_INBOX to the receiver's inbox file in this server's configuration (README: Webhooks).";
 
 /** How arguments work in every tool: names, dates and pages. */
 export const ARGUMENT_RULES = [
   '- customer and project take an id or a name. Names match ignoring case, accents and ae/oe/ue/ss ("mueller" finds "Müller & Söhne GmbH"); a unique prefix or part is enough. A name that fits several returns the candidates: ask the user which one, never guess.',
-  '- Dates and times are ISO 8601 ("2026-03-01", "2026-03-29T09:00") or phrases in English or German ("yesterday 9:00", "letzten Freitag 13 Uhr", "1. März 2026"), read in the user\'s time zone unless an offset is given; a bare hour 1–7 without am/morgens is afternoon ("yesterday at 3" is 15:00), and answers say what they assumed. Where a day is asked for, a period ("last month", "Q1 2026") stands for its first day in from/start arguments and its last day in to/end ones.',
+  '- Dates and times are ISO 8601 ("2026-03-01", "2026-03-29T09:00") or phrases in English or German ("yesterday 9:00", "letzten Freitag 13 Uhr", "1. März 2026"), read in the user\'s time zone unless an offset is given; a bare hour 1–7 without am/morgens may be morning or evening: reads take the afternoon ("since yesterday at 3" is 15:00) and say so, writes ask which. Where a day is asked for, a period ("last month", "Q1 2026") stands for its first day in from/start arguments and its last day in to/end ones.',
   "- Lists come in pages (limit 1–100, default 20); pass an answer's nextOffset as offset for the next page.",
 ];
 

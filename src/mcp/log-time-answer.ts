@@ -2,15 +2,17 @@
  * What log_time answers: one entry as it was logged or found, or a batch entry by entry (created,
  * already logged, not yet sent, failed), with what to do about the rest.
  */
+
+import { type BatchOutcome, type EntryStatus, span } from "../billing/log-time-batch.js";
+import type { PlannedEntry } from "../billing/log-time-entry.js";
 import { formatDuration } from "../domain/dates/duration.js";
 import { formatInstant } from "../domain/dates/format.js";
 import { amountForHours, fromCents, toCents } from "../domain/money.js";
 import { cleanText } from "../domain/text.js";
 import type { ToolContext } from "./context.js";
 import { assumedText } from "./date-args.js";
+import { errorText } from "./error-text.js";
 import { eur, named } from "./format.js";
-import { type BatchOutcome, type EntryStatus, span } from "./log-time-batch.js";
-import type { PlannedEntry } from "./log-time-entry.js";
 
 export function entryData<Id extends string | null>(planned: PlannedEntry, id: Id, context: ToolContext) {
   const rate = planned.owner?.hourlyRate;
@@ -57,7 +59,7 @@ export function batchAnswer(outcome: BatchOutcome, context: ToolContext) {
     index: i + 1,
     status: e.status,
     ...entryData(e.entry, e.id, context),
-    problem: e.problem ?? null,
+    problem: e.error === undefined ? null : errorText(e.error, { verifyWith: "list_time_entries" }),
   }));
   const count = (status: EntryStatus) => rows.filter((r) => r.status === status).length;
   const sendAfter =

@@ -11,6 +11,7 @@
  */
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Config } from "../config.js";
+import { InputError } from "../domain/input-error.js";
 import { withCallBudget } from "../http/call-budget.js";
 import { VERSION } from "../version.js";
 import { linkView, TOOLS_WITH_VIEWS, VIEWS_EXTENSION } from "./apps/ui.js";
@@ -26,7 +27,7 @@ import { waitingFor } from "./progress.js";
 import { promptRegistrations } from "./prompts/index.js";
 import { resourceRegistrations } from "./resources/index.js";
 import { errorResult, successResult } from "./result.js";
-import { listedTools } from "./tool-list.js";
+import { allTools, listedTools } from "./tool-list.js";
 
 export { instructionsFor, WEBHOOK_SETUP };
 
@@ -84,7 +85,9 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
     log: deps.log ?? ((message: string) => console.error(message)),
     inFlight: deps.inFlight ?? new InFlightCalls(),
   };
-  const tools = listedTools({ readOnly: deps.config.readOnly, events, apps: true }).map((tool) => ({
+  const listed = listedTools({ readOnly: deps.config.readOnly, events, apps: true });
+  const unlisted = unlistedReasons(listed, deps.config.readOnly);
+  const tools = listed.map((tool) => ({
     tool,
     config: {
       title: tool.title,
@@ -99,6 +102,7 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
   return {
     create(httpEra) {
       const server = new McpServer(info, options[httpEra ?? "stdio"]);
+      explainUnlisted(server, unlisted);
       for (const { tool, config } of tools) registerTool(server, tool, config, registration);
       resources(server);
       registerViewsResource(server);
@@ -126,6 +130,45 @@ interface ToolConfig {
 function acknowledgeLegacySubscriptions(server: McpServer): void {
   server.server.setRequestHandler("resources/subscribe", async () => ({}));
   server.server.setRequestHandler("resources/unsubscribe", async () => ({}));
+}
+
+/** Why each tool this configuration does not list is missing, and how to get it. */
+function unlistedReasons(listed: readonly ToolDefinition[], readOnly: boolean): Map<string, string> {
+  const reasons = new Map<string, string>();
+  for (const tool of allTools) {
+    if (listed.includes(tool)) continue;
+    reasons.set(
+      tool.name,
+      readOnly && tool.kind === "write"
+        ? `${tool.name} is not available: this server is read-only, so it cannot create anything. To allow writes, the user sets INVOICING_READ_ONLY to false (or removes --read-only) in this server's entry of the MCP client's configuration and restarts the client.`
+        : `${tool.name} is not available: it reads stored webhook events, and this server has none configured. To get them, ${WEBHOOK_SETUP}`,
+    );
+  }
+  return reasons;
+}
+
+/**
+ * A client may call a tool this configuration does not list (from an older list, or a model that
+ * knows the name): instead of the bare "Tool not found" protocol error, it gets an error result
+ * saying why the tool is missing and how to get it. The SDK installs its tools/call handler on the
+ * first registration, so this wraps that handler as it is installed: call it before any tool.
+ */
+function explainUnlisted(server: McpServer, reasons: ReadonlyMap<string, string>): void {
+  if (reasons.size === 0) return;
+  const low = server.server;
+  const install = low.setRequestHandler.bind(low) as (method: string, handler: Handler) => void;
+  type Handler = (request: { params: { name: string } }, ctx: unknown) => unknown;
+  const wrapped = (method: string, handler: Handler) =>
+    install(
+      method,
+      method !== "tools/call"
+        ? handler
+        : (request, ctx) => {
+            const reason = reasons.get(request.params.name);
+            return reason === undefined ? handler(request, ctx) : errorResult(new InputError(reason));
+          },
+    );
+  low.setRequestHandler = wrapped as unknown as typeof low.setRequestHandler;
 }
 
 interface Registration {

@@ -132,6 +132,16 @@ describe("recent_events", () => {
     expect(all.text).toMatch(/expense\.created · "Domain und Hosting" · 49\.90 EUR/);
   });
 
+  it("a read may take a bare hour as the afternoon, and says so", async () => {
+    const answer = await world.mcp.call("recent_events", { since: "2026-11-20 at 3" });
+    expect(answer.isError).toBe(false);
+    expect(answer.text).toContain("Assumed: took 15:00 (afternoon) for the hour 3");
+    // From that hour, not from the start of the day.
+    const times = answer.data.events.map((e: { occurredAt: string }) => Date.parse(e.occurredAt));
+    expect(times.length).toBeGreaterThan(0);
+    for (const t of times) expect(t).toBeGreaterThanOrEqual(Date.parse("2026-11-20T15:00:00+01:00"));
+  });
+
   it("refuses an unreadable phrase with examples", async () => {
     const answer = await world.mcp.call("recent_events", { since: "seit neulich" });
     expect(answer.isError).toBe(true);

@@ -65,7 +65,7 @@ describe("resources", () => {
   it("answers an unknown customer with a readable error", async () => {
     await expect(
       mcp().client.readResource({ uri: "invoicing://customers/cus_nobody/summary" }),
-    ).rejects.toThrow(/No active customer matches "cus_nobody"/);
+    ).rejects.toThrow(/No customer has the id "cus_nobody"/);
   });
 
   it("completes years and customer ids from names", async () => {

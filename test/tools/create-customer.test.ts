@@ -50,7 +50,13 @@ describe("create_customer", () => {
   it("a similar name creates nothing and lists the candidates; allowSimilar creates it anyway", async () => {
     const before = posts();
     const refused = await mcp().call("create_customer", { name: "Nordlicht", hourlyRate: 70 });
-    expect(refused.isError).toBe(true);
+    expect(refused.isError).toBe(false);
+    expect(refused.data).toMatchObject({
+      outcome: "refused",
+      customer: null,
+      refusal: { override: "allowSimilar" },
+      candidates: [{ id: demo.customer("Studio Nordlicht")._id, likeness: "similar name" }],
+    });
     expect(refused.text).toContain(`"Studio Nordlicht" (id ${demo.customer("Studio Nordlicht")._id})`);
     expect(refused.text).toContain("allowSimilar: true");
     expect(posts()).toBe(before);
@@ -75,8 +81,8 @@ describe("create_customer", () => {
     ["with another spelling", "Gruenwald-Verlag GmbH", "Grünwald Verlag"],
   ])("a name %s (%j) is similar to %j: nothing created", async (_label, name, existing) => {
     const before = posts();
-    const { isError, text } = await mcp().call("create_customer", { name, hourlyRate: 80 });
-    expect(isError).toBe(true);
+    const { data, text } = await mcp().call("create_customer", { name, hourlyRate: 80 });
+    expect(data.outcome).toBe("refused");
     expect(text).toContain(`"${existing}" (id ${demo.customer(existing)._id})`);
     expect(posts()).toBe(before);
   });
@@ -107,12 +113,13 @@ describe("create_customer", () => {
   it("the same name with other details is refused, saying what differs", async () => {
     const before = posts();
     const weiss = demo.customer("Kanzlei Weiß & Partner");
-    const { isError, text } = await mcp().call("create_customer", {
+    const { data, text } = await mcp().call("create_customer", {
       name: "Kanzlei Weiss & Partner",
       hourlyRate: 120,
       email: "neu@weiss-partner.de",
     });
-    expect(isError).toBe(true);
+    expect(data.outcome).toBe("refused");
+    expect(data.candidates[0]).toMatchObject({ id: weiss._id, likeness: "same name" });
     expect(text).toContain(`"Kanzlei Weiß & Partner" already exists (id ${weiss._id})`);
     expect(text).toContain("hourly rate 110.00 EUR stored, 120.00 EUR asked");
     expect(text).toContain('e-mail "kanzlei@weiss-partner.de" stored, "neu@weiss-partner.de" asked');
@@ -126,7 +133,7 @@ describe("create_customer", () => {
     expect(first.data.outcome).toBe("created");
     const before = posts();
     const replay = await mcp().call("create_customer", { ...args, address: "Marktplatz 1, 59065 Hamm" });
-    expect(replay.isError).toBe(true);
+    expect(replay.data.outcome).toBe("refused");
     expect(replay.text).toContain('address none stored, "Marktplatz 1, 59065 Hamm" asked');
     expect(posts()).toBe(before);
   });

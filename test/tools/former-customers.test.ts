@@ -1,9 +1,10 @@
 /**
  * Former (inactive) customers: the service lists only active ones, but its customer summary serves
- * any id of the account. Their ids resolve everywhere, their invoices show their names, and once met
- * a name search finds them, marked inactive.
+ * any id of the account. Their ids resolve everywhere, their invoices show their names, and a name
+ * search finds them, marked inactive, in a fresh session too (one bounded, cached scan of invoices).
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { MAX_FORMER_LOOKUPS } from "../../src/api/directory.js";
 import { listInvoices } from "../../src/api/invoices.js";
 import { getOutstandingByCustomer } from "../../src/api/reports.js";
 import { connect, useMcp } from "../helpers/mcp.js";
@@ -50,14 +51,30 @@ describe("former customers", () => {
     }
   });
 
-  it("once met, a name search finds the former customer, marked inactive", async () => {
+  it("a fresh session finds the former customer by name, with one scan of the invoices", async () => {
     const fresh = await connect(sandbox());
+    const invoiceLists = () => countRequests(sandbox(), "GET", "/api/v1/invoices");
+    const summaries = () =>
+      sandbox().requests.filter(
+        (r) => r.method === "GET" && /^\/api\/v1\/customers\/[^/]+\/summary/.test(r.path),
+      ).length;
     try {
-      const before = await fresh.call("customer_summary", { customer: "Altkunde Meier" });
-      expect(before.isError).toBe(true);
-      expect(before.text).toMatch(/No active customer matches "Altkunde Meier"/);
+      const [listsBefore, summariesBefore] = [invoiceLists(), summaries()];
+      const byName = await fresh.call("customer_summary", { customer: "Altkunde Meier" });
+      expect(byName.isError, byName.text).toBe(false);
+      expect(byName.data.customer.id).toBe(formerId);
+      // Bounded: one invoice listing (its pages), and a summary per former customer found there.
+      const scanLists = invoiceLists() - listsBefore;
+      expect(scanLists).toBeGreaterThan(0);
+      expect(summaries() - summariesBefore).toBeLessThanOrEqual(MAX_FORMER_LOOKUPS + 1);
 
-      await fresh.call("list_invoices", { limit: 100 });
+      // Cached: another unknown name does not scan again.
+      const listsAfter = invoiceLists();
+      const nobody = await fresh.call("customer_summary", { customer: "Niemand Handelsgesellschaft" });
+      expect(nobody.isError).toBe(true);
+      expect(nobody.text).toMatch(/No active customer matches "Niemand Handelsgesellschaft"/);
+      expect(invoiceLists()).toBe(listsAfter);
+
       const found = await fresh.call("list_customers", { query: "meier" });
       expect(found.data.customers).toEqual([
         expect.objectContaining({ id: formerId, name: "Altkunde Meier KG", active: false }),
@@ -68,10 +85,16 @@ describe("former customers", () => {
       // The plain list stays the service's list of active customers.
       const plain = await fresh.call("list_customers");
       expect(plain.text).not.toContain("Altkunde Meier KG");
+    } finally {
+      await fresh.close();
+    }
+  });
 
-      const byName = await fresh.call("customer_summary", { customer: "Altkunde Meier" });
-      expect(byName.isError).toBe(false);
-      expect(byName.data.customer.id).toBe(formerId);
+  it("a search in a fresh session finds the former customer too", async () => {
+    const fresh = await connect(sandbox());
+    try {
+      const found = await fresh.call("list_customers", { query: "altkunde" });
+      expect(found.data.customers).toEqual([expect.objectContaining({ id: formerId, active: false })]);
     } finally {
       await fresh.close();
     }
@@ -92,9 +115,16 @@ describe("former customers", () => {
     expect(text).toContain(`Altkunde Meier KG (id ${formerId})`);
   });
 
-  it("a text that is no customer's id stays unknown, with one lookup", async () => {
+  it("a well-formed id the service does not know is no customer's id, not an inactive name", async () => {
     const { isError, text } = await mcp().call("customer_summary", { customer: "cus_doesnotexist" });
     expect(isError).toBe(true);
-    expect(text).toMatch(/^No active customer matches "cus_doesnotexist"\. Call list_customers/);
+    expect(text).toMatch(/^No customer has the id "cus_doesnotexist": the service does not know it/);
+    expect(text).toContain("list_customers");
+  });
+
+  it("a name that only looks like a token stays a name", async () => {
+    const { isError, text } = await mcp().call("customer_summary", { customer: "Zuckerbäcker" });
+    expect(isError).toBe(true);
+    expect(text).toMatch(/^No active customer matches "Zuckerbäcker"/);
   });
 });

@@ -92,7 +92,14 @@ describe("log_time with entries", () => {
     // With the names and phrases fixed, the overlaps are what is left, each by entry.
     const fixed = [batch[0]!, ok[1]!, ok[2]!, batch[3]!, batch[4]!, { ...batch[5]!, duration: undefined }];
     const second = await mcp().call("log_time", { entries: fixed });
-    expect(second.isError).toBe(true);
+    // Overlaps are the guard's refusal, answered as create_invoice and create_customer answer theirs.
+    expect(second.isError).toBe(false);
+    expect(second.data.outcome).toBe("refused");
+    expect(second.data.refusal).toEqual({ reason: "overlaps other time", override: "allowOverlap" });
+    expect(second.data.overlaps.map((o: { index: number }) => o.index)).toEqual([4, 5]);
+    expect(second.data.overlaps[0]).toMatchObject({ batchEntry: 1, stored: [] });
+    expect(second.data.overlaps[1].stored[0].id).toMatch(/^te_/);
+    expect(second.text).toMatch(/^Nothing was logged: 2 of 6 entries overlap other time/);
     expect(second.text).toMatch(
       /- entry 4: 2026-11-16 18:00–18:30 overlaps entry 1 \(2026-11-16 18:00–18:30\)/,
     );

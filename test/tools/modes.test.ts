@@ -48,8 +48,15 @@ describe("tools/list", () => {
       const { tools } = await readOnly.client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual([...READS].sort());
       for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
-      // A write tool is not there to call at all.
-      await expect(readOnly.call("log_time", VALID_ARGS.log_time)).rejects.toThrow(/log_time not found/);
+      // A write tool is not there to call at all: a client calling it anyway is told why, and how
+      // to allow writes, instead of a bare protocol error.
+      for (const write of WRITES) {
+        const refused = await readOnly.call(write, VALID_ARGS[write as keyof typeof VALID_ARGS]);
+        expect(refused.isError).toBe(true);
+        expect(refused.text).toMatch(
+          new RegExp(`^${write} is not available: this server is read-only.*INVOICING_READ_ONLY to false`),
+        );
+      }
       expect(sandbox().requests.some((r) => r.method === "POST")).toBe(false);
       // Reads still work.
       expect((await readOnly.call("list_customers")).isError).toBe(false);
@@ -119,8 +126,12 @@ describe("what the model reads follows the configuration", () => {
     for (const text of [instructions, listInvoices.description ?? ""]) {
       expect(text).toMatch(/REST API has no payment dates/);
       expect(text).toMatch(/never .*nothing was paid/i);
-      expect(text).toContain("`invoicing-mcp webhooks serve` and set INVOICING_INBOX");
+      expect(text).toContain("`invoicing-mcp webhooks serve`");
+      expect(text).toContain("INVOICING_INBOX");
     }
+    // The instructions say how to register the endpoint and where its secret goes.
+    expect(instructions).toContain("register that address as the webhook endpoint");
+    expect(instructions).toContain("INVOICING_WEBHOOK_SECRET");
   });
 
   it("with an inbox, the instructions point at recent_events instead", async () => {

@@ -11,25 +11,50 @@ describe("spoken dates through the tools", () => {
   const sandbox = useSandbox();
   const mcp = useMcp(sandbox);
 
-  it('log_time: "yesterday at 3" is 15:00, and the answer says it took the afternoon', async () => {
-    const { isError, data, text } = await mcp().call("log_time", {
+  it.each([
+    ["gestern 7 Uhr", "2026-11-21T07:00", "2026-11-21T19:00"],
+    ["yesterday at 3", "2026-11-21T03:00", "2026-11-21T15:00"],
+    ["gestern halb drei", "2026-11-21T02:30", "2026-11-21T14:30"],
+  ])(
+    "log_time: %j may be morning or evening, so it is asked, not guessed",
+    async (start, morning, evening) => {
+      const { isError, text } = await mcp().call("log_time", {
+        project: "Website Relaunch",
+        start,
+        duration: "1h",
+        allowOverlap: true,
+      });
+      expect(isError).toBe(true);
+      expect(text).toContain(
+        `"${start}" may be ${morning.slice(11)} or ${evening.slice(11)}: nothing was logged`,
+      );
+      expect(text).toContain(`Ask the user which, then give the start as "${morning}" or "${evening}"`);
+      // What was offered logs exactly that.
+      const logged = await mcp().call("log_time", {
+        project: "Website Relaunch",
+        start: morning,
+        duration: "1h",
+        allowOverlap: true,
+      });
+      expect(logged.data.entry.start).toBe(`${morning}:00+01:00`);
+    },
+  );
+
+  it("log_time: an end with a date and a bare hour is asked too; one without a date follows the start", async () => {
+    const asked = await mcp().call("log_time", {
       project: "Website Relaunch",
-      start: "yesterday at 3",
-      duration: "1 1/2 Stunden",
+      start: "2026-11-20T14:00",
+      end: "2026-11-20 at 5",
       allowOverlap: true,
     });
-    expect(isError).toBe(false);
-    expect(data.entry).toMatchObject({
-      start: "2026-11-21T15:00:00+01:00",
-      end: "2026-11-21T16:30:00+01:00",
-      durationMinutes: 90,
+    expect(asked.text).toMatch(/"2026-11-20 at 5" may be 05:00 or 17:00.*give the end as/);
+    const rule = await mcp().call("log_time", {
+      project: "Website Relaunch",
+      start: "2026-11-20T14:00",
+      end: "5",
+      allowOverlap: true,
     });
-    expect(data.entry.assumptions).toEqual([
-      expect.stringContaining("took 15:00 (afternoon) for the hour 3"),
-    ]);
-    expect(text).toContain(
-      'Assumed: took 15:00 (afternoon) for the hour 3; for 03:00 write "03:00" or "3 am".',
-    );
+    expect(rule.data.entry.end).toBe("2026-11-20T17:00:00+01:00");
   });
 
   it('log_time: "gestern Abend um 7" to "halb zehn" is 19:00 to 21:30 on Saturday, nothing assumed', async () => {

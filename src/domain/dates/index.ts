@@ -19,7 +19,8 @@
  * - Month and year offsets clamp to the month end ("a month ago" on 31 March is 28/29 February).
  * - A bare hour 1–7 without am/morgens/früh or a part of day is afternoon ("yesterday at 3" is
  *   15:00); "3:00" and "03 Uhr" are as written. Readings like these are returned as
- *   `assumptions` so a tool can say what it took.
+ *   `assumptions` so a tool can say what it took, and the bare hour's two readings as
+ *   `hourReadings`, so a write (log_time) can ask instead of guessing.
  * - An end time without a date is on the start's day (resolveEndInstant).
  * - Durations are whole minutes, rounded half up; a number without a unit is refused.
  * - Instants are shown as ISO local time with offset ("2026-03-29T10:00:00+02:00").

@@ -31,6 +31,11 @@ export interface ResolvedInstant {
    * taken as afternoon, a time in a DST gap moved forward, a repeated time taken in summer time.
    */
   readonly assumptions: readonly string[];
+  /**
+   * Set when the hour was a bare 1–7 that may be morning or evening ("gestern 7 Uhr", "at 3") and
+   * the evening was taken: both readings as local ISO times, so a write can ask instead of guessing.
+   */
+  readonly hourReadings: { readonly morning: string; readonly evening: string } | null;
 }
 
 /**
@@ -45,7 +50,8 @@ export function resolveInstant(text: string, ctx: DateContext): ResolvedInstant 
 
 function fromReading(reading: PhraseReading, ctx: DateContext): ResolvedInstant {
   const now = nowMs(ctx);
-  if (reading.kind === "exact") return describe(reading.ms, now, "explicit", "exact", reading.assumptions);
+  if (reading.kind === "exact")
+    return describe(reading.ms, now, "explicit", "exact", reading.assumptions, null);
 
   const { day, time, partOfDay } = reading;
   const hour = time?.hour ?? (partOfDay ? PART_OF_DAY_HOUR[partOfDay] : 0);
@@ -71,7 +77,14 @@ function fromReading(reading: PhraseReading, ctx: DateContext): ResolvedInstant 
   } else if (resolved.fit === "overlap") {
     assumptions.push(`${wall} happens twice in ${ctx.timeZone} (clocks go back): took the first, ${shown}`);
   }
-  return describe(resolved.ms, now, source, resolved.fit, assumptions);
+  const hourReadings =
+    reading.hourAssumedPm && time
+      ? {
+          morning: `${isoDay(day)}T${pad(hour - 12)}:${pad(time.minute)}`,
+          evening: `${isoDay(day)}T${pad(hour)}:${pad(time.minute)}`,
+        }
+      : null;
+  return describe(resolved.ms, now, source, resolved.fit, assumptions, hourReadings);
 }
 
 /**
@@ -100,7 +113,8 @@ export function resolveEndInstant(text: string, startMs: number, ctx: DateContex
         ? [{ ...onDay, time: { ...onDay.time, hour: onDay.time.hour - 12 }, assumptions: [] }, onDay]
         : [onDay];
     for (const candidate of candidates) {
-      const resolved = fromReading(candidate, ctx);
+      // The first reading after the start is the rule for an end without a date, not a guess.
+      const resolved = { ...fromReading(candidate, ctx), hourReadings: null };
       if (resolved.ms > startMs) return resolved;
     }
   }
@@ -118,9 +132,11 @@ function describe(
   timeOfDay: TimeOfDaySource,
   fit: LocalTimeFit,
   assumptions: readonly string[],
+  hourReadings: ResolvedInstant["hourReadings"],
 ): ResolvedInstant {
   return {
     assumptions,
+    hourReadings,
     date: new Date(ms),
     ms,
     timeOfDay,

@@ -2,6 +2,10 @@ import { z } from "zod";
 import { type CreateInvoiceBody, createInvoice, listInvoices } from "../../api/invoices.js";
 import { wholeList } from "../../api/list.js";
 import { activityTypeSchema, type Invoice } from "../../api/schemas.js";
+import { dateContext } from "../../billing/context.js";
+import { invoiceFromTime, type TimeBasis } from "../../billing/invoice-from-time.js";
+import { invoiceConflicts } from "../../billing/invoice-guards.js";
+import { findSameInvoice } from "../../billing/invoice-replay.js";
 import { DateInputError } from "../../domain/dates/errors.js";
 import { dayBoundsUtc, formatDay } from "../../domain/dates/format.js";
 import { loadDates } from "../../domain/dates/lazy.js";
@@ -11,13 +15,11 @@ import { fromCents, hasAtMostTwoDecimals, invoiceAmounts, toCents } from "../../
 import { cleanText } from "../../domain/text.js";
 import { customerArg, dayArg, moneyOutput } from "../args.js";
 import type { ToolContext } from "../context.js";
-import { assumedText, dateContext, dayOrPeriod } from "../date-args.js";
+import { assumedText, dayOrPeriod } from "../date-args.js";
 import { AskToConfirm, defineTool } from "../define-tool.js";
 import { eur, named } from "../format.js";
-import { invoiceFromTime, type TimeBasis } from "../invoice-from-time.js";
-import { conflictOutput, invoiceConflicts, refusalText } from "../invoice-guards.js";
-import { findSameInvoice } from "../invoice-replay.js";
-import { periodTimeOutput } from "../period-facts.js";
+import { conflictOutput, periodTimeOutput, refusalText } from "../period-text.js";
+import { refusalOutput } from "../refusal.js";
 
 const PATH = "/api/v1/invoices";
 /** The dry run's text lists the counted entries up to this many; its data holds them all. */
@@ -90,6 +92,7 @@ export const createInvoiceTool = defineTool({
   output: z.object({
     outcome: z.enum(["created", "already_exists", "dry_run", "refused", "declined"]),
     invoice: invoiceView,
+    refusal: refusalOutput,
     conflicts: z
       .array(conflictOutput)
       .optional()
@@ -197,6 +200,7 @@ export const createInvoiceTool = defineTool({
         data: {
           outcome: "refused" as const,
           invoice: view(null, "not created", body),
+          refusal: { reason: "may bill the period twice", override: "allowOverlap" as const },
           conflicts,
           ...counted,
         },

@@ -37,7 +37,9 @@ export const listCustomersTool = defineTool({
     const active = itemsOf(list);
     const activeIds = new Set(active.map((c) => c._id));
     // Former customers only for a search: the plain list is the service's list of active ones.
-    const former = args.query ? context.directory.formerCustomers().filter((c) => !activeIds.has(c._id)) : [];
+    const former = args.query
+      ? (await context.directory.findFormerCustomers()).filter((c) => !activeIds.has(c._id))
+      : [];
     const all = [...active, ...former];
     const wanted = args.query ? foldings(args.query) : [];
     const matching = all

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { listInvoices } from "../../api/invoices.js";
 import { itemsOf } from "../../api/list.js";
 import { invoiceStatusSchema } from "../../api/schemas.js";
+import { comparableNumber } from "../../billing/invoice-replay.js";
 import { formatDay } from "../../domain/dates/format.js";
 import { fromCents, toCents } from "../../domain/money.js";
 import { servicePeriodDays } from "../../domain/period-billing.js";
@@ -18,6 +19,7 @@ import {
 import { assumedText, dayRange, withinDays } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
 import { completeness, eur, named, page, pageLine, partialNote } from "../format.js";
+import { WEBHOOK_SETUP } from "../instructions.js";
 
 const invoiceRow = z.object({
   id: z.string(),
@@ -43,10 +45,11 @@ export const listInvoicesTool = defineTool({
   name: "list_invoices",
   title: "List invoices",
   description:
-    "Invoices, newest first, with net and gross sums of all that match (not just the page). The REST API has no payment dates: never conclude nothing was paid from invoice dates; for that, run `invoicing-mcp webhooks serve` and set INVOICING_INBOX.",
+    "Invoices, newest first, with net and gross sums over all pages. The REST API has no payment dates: never conclude nothing was paid from invoice dates; for that, run `invoicing-mcp webhooks serve` and set INVOICING_INBOX.",
   kind: "read",
   input: z.object({
     status: invoiceStatusSchema.optional().describe('"sent" means open.'),
+    number: z.string().trim().min(1).max(64).optional().describe("e.g. RE-2026-031"),
     customer: customerArg.optional(),
     from: dayArg("Earliest invoice date.").optional(),
     to: dayArg("Latest invoice date.").optional(),
@@ -68,6 +71,7 @@ export const listInvoicesTool = defineTool({
     const inRange = withinDays(range, context.timeZone);
     const customer =
       args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);
+    const wanted = args.number === undefined ? undefined : comparableNumber(args.number);
     const list = await listInvoices(
       context.client(),
       args.status === undefined ? {} : { status: args.status },
@@ -75,6 +79,7 @@ export const listInvoicesTool = defineTool({
     const matching = itemsOf(list)
       // Also here: how the service treats an unknown or unsupported filter is not shown.
       .filter((invoice) => args.status === undefined || invoice.status === args.status)
+      .filter((invoice) => wanted === undefined || comparableNumber(invoice.invoiceNumber) === wanted)
       .filter((invoice) => customer === undefined || invoice.customerId === customer._id)
       .filter((invoice) => inRange(invoice.invoiceDate))
       .sort((a, b) => b.invoiceDate - a.invoiceDate || b.invoiceNumber.localeCompare(a.invoiceNumber));
@@ -122,6 +127,17 @@ export const listInvoicesTool = defineTool({
           `- ${r.invoiceNumber} (id ${r.id}) · ${r.invoiceDate} · ${r.status} · ${named(r.customerName ?? undefined, r.customerId)} · net ${eur(r.netAmount)}${r.grossAmount === null ? "" : ` · gross ${eur(r.grossAmount)}`}${r.periodStart === null ? "" : ` · period ${r.periodStart} to ${r.periodEnd}`}${r.notes === null ? "" : ` · notes "${r.notes}"`}`,
       ),
     ];
+    if (args.status === "paid" && (window.total === 0 || args.from !== undefined || args.to !== undefined)) {
+      // The dates filter invoice dates: an empty or short answer says nothing about when anything was paid.
+      lines.push(
+        `Dates here are invoice dates: the REST API has no payment dates, so this does not show when invoices were paid${context.events ? "; recent_events does (invoice.paid)" : `. For that, ${WEBHOOK_SETUP}`}`,
+      );
+    }
+    if (wanted !== undefined && window.total === 0 && list.complete) {
+      lines.push(
+        `No invoice has the number ${cleanText(args.number, 64)}; list_invoices without it shows the numbers.`,
+      );
+    }
     return { data: { invoices: rows, ...window, ...completeness(list), sums }, text: lines.join("\n") };
   },
 });

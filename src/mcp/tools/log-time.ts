@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { logEntries, MAX_BATCH, type OverlapRefusal } from "../../billing/log-time-batch.js";
+import type { EntryInput } from "../../billing/log-time-entry.js";
 import { InputError } from "../../domain/input-error.js";
 import { customerArg, projectArg } from "../args.js";
 import { defineTool } from "../define-tool.js";
 import { batchAnswer, describeEntry, entryAssumptions, entryData } from "../log-time-answer.js";
-import { logEntries, MAX_BATCH } from "../log-time-batch.js";
-import type { EntryInput } from "../log-time-entry.js";
+import { overlapRefusalText } from "../log-time-refusal.js";
+import { refusalOutput } from "../refusal.js";
 
 /** A point in time; what it accepts is said once, in the server's instructions. */
 const instantArg = (what: string) => z.string().trim().min(1).max(100).describe(what);
@@ -34,7 +36,9 @@ const entryFields = {
   value: z.number().nullable().describe("EUR at the customer's hourly rate, if known"),
   assumptions: z
     .array(z.string())
-    .describe('Readings taken where start or end allowed several, e.g. "yesterday at 3" taken as 15:00'),
+    .describe(
+      "Readings taken where start or end allowed several, e.g. a time that occurs twice on a DST change",
+    ),
 };
 
 export const logTimeTool = defineTool({
@@ -63,8 +67,22 @@ export const logTimeTool = defineTool({
   }),
   output: z.object({
     outcome: z
-      .enum(["created", "already_exists", "batch"])
+      .enum(["created", "already_exists", "batch", "refused"])
       .describe('"batch" when entries was given: see batch.'),
+    refusal: refusalOutput,
+    overlaps: z
+      .array(
+        z.object({
+          index: z.number().int().describe("1-based entry"),
+          span: z.string(),
+          stored: z.array(
+            z.object({ id: z.string(), projectId: z.string(), customerId: z.string(), span: z.string() }),
+          ),
+          batchEntry: z.number().int().nullable().describe("the earlier entry of the batch it overlaps"),
+        }),
+      )
+      .optional()
+      .describe("When refused: what each entry overlaps."),
     entry: z.object({ id: z.string(), ...entryFields }).optional(),
     batch: z
       .object({
@@ -110,6 +128,7 @@ export const logTimeTool = defineTool({
         );
       }
       const outcome = await logEntries(args.entries, context, { single: false });
+      if (outcome.kind === "refused") return refused(outcome, false);
       const { batch, text } = batchAnswer(outcome, context);
       return { data: { outcome: "batch" as const, batch }, text };
     }
@@ -119,8 +138,9 @@ export const logTimeTool = defineTool({
       );
     }
     const input: EntryInput = { ...args, project: args.project, start: args.start };
-    const { entries } = await logEntries([input], context, { single: true });
-    const { entry: planned, status, id } = entries[0]!;
+    const outcome = await logEntries([input], context, { single: true });
+    if (outcome.kind === "refused") return refused(outcome, true);
+    const { entry: planned, status, id } = outcome.entries[0]!;
     const entry = entryData(planned, id ?? "", context);
     const what = describeEntry(planned, entry.value, `${entry.start} to ${entry.end}`);
     return status === "already_exists"
@@ -134,3 +154,29 @@ export const logTimeTool = defineTool({
         };
   },
 });
+
+/** The overlap guard's answer: nothing logged, what each entry overlaps, and the override. */
+function refused(refusal: OverlapRefusal, single: boolean) {
+  const overlaps = refusal.overlaps.map(({ index, problem }) => ({
+    index,
+    span: problem.kind === "invalid" ? "" : problem.span,
+    stored:
+      problem.kind === "overlaps-stored"
+        ? problem.stored.map((s) => ({
+            id: s.id,
+            projectId: s.projectId,
+            customerId: s.customerId,
+            span: s.span,
+          }))
+        : [],
+    batchEntry: problem.kind === "overlaps-entry" ? problem.other : null,
+  }));
+  return {
+    data: {
+      outcome: "refused" as const,
+      refusal: { reason: "overlaps other time", override: "allowOverlap" as const },
+      overlaps,
+    },
+    text: overlapRefusalText(refusal, single),
+  };
+}

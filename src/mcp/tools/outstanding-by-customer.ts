@@ -36,7 +36,7 @@ export const outstandingByCustomerTool = defineTool({
         invoices: z.array(invoiceRow),
       }),
     ),
-    totalOutstanding: moneyOutput,
+    totalOutstanding: moneyOutput.describe("Sum of the invoices shown: with overdueOnly, the overdue ones."),
     overdueAmount: moneyOutput,
     averagePaymentDays: z.number().nullable(),
     currency: z.literal("EUR"),
@@ -82,19 +82,32 @@ export const outstandingByCustomerTool = defineTool({
       averagePaymentDays: report.avgPaymentDays ?? null,
       currency: "EUR" as const,
     };
+    const from = `from ${customers.length} ${customers.length === 1 ? "customer" : "customers"}`;
+    const average =
+      data.averagePaymentDays === null
+        ? ""
+        : ` Customers pay after ${data.averagePaymentDays} days on average.`;
     const header =
       customers.length === 0
         ? args.overdueOnly
           ? "Nothing is overdue."
           : "No open receivables."
-        : `${eur(data.totalOutstanding)} outstanding from ${customers.length} customers, ${eur(data.overdueAmount)} of it overdue.${data.averagePaymentDays === null ? "" : ` Customers pay after ${data.averagePaymentDays} days on average.`}`;
+        : args.overdueOnly
+          ? // Only overdue invoices are shown: their sum is what is overdue, not all that is open.
+            `${eur(data.totalOutstanding)} overdue ${from}.${average}`
+          : `${eur(data.totalOutstanding)} outstanding ${from}, ${eur(data.overdueAmount)} of it overdue.${average}`;
     const lines = [header];
     for (const c of customers) {
       lines.push(
-        `${c.customerName} (id ${c.customerId}): ${eur(c.openAmount)} open, ${eur(c.overdueAmount)} overdue`,
+        args.overdueOnly
+          ? `${c.customerName} (id ${c.customerId}): ${eur(c.openAmount)} overdue`
+          : `${c.customerName} (id ${c.customerId}): ${eur(c.openAmount)} open, ${eur(c.overdueAmount)} overdue`,
       );
       for (const i of c.invoices) {
-        const late = i.daysOverdue > 0 ? `${i.daysOverdue} days overdue` : i.urgency;
+        const late =
+          i.daysOverdue > 0
+            ? `${i.daysOverdue} ${i.daysOverdue === 1 ? "day" : "days"} overdue`
+            : urgencyText(i.urgency);
         lines.push(
           `  - ${i.invoiceNumber} (id ${i.id}) · ${eur(i.grossAmount)} · due ${i.dueDate} · ${late}`,
         );
@@ -107,6 +120,12 @@ export const outstandingByCustomerTool = defineTool({
     };
   },
 });
+
+/** The report's urgency in words: "due_soon" reads "due soon"; a value not known is shown plainly. */
+function urgencyText(urgency: string): string {
+  const known: Record<string, string> = { due_soon: "due soon", open: "not yet due", overdue: "overdue" };
+  return known[urgency] ?? (cleanText(urgency, 40).replace(/_/g, " ") || "not yet due");
+}
 
 function sum(amounts: number[]): number {
   return sumAmounts(amounts);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateContext } from "../../billing/context.js";
 import { DateInputError } from "../../domain/dates/errors.js";
 import { dayBoundsUtc, formatInstant } from "../../domain/dates/format.js";
 import { loadDates } from "../../domain/dates/lazy.js";
@@ -7,7 +8,7 @@ import { EVENT_NAMES } from "../../webhooks/event-names.js";
 import { describeEvent, type EventRow, eventRow } from "../../webhooks/event-view.js";
 import { limitArg, moneyOutput, offsetArg, pageOutput } from "../args.js";
 import type { ToolContext } from "../context.js";
-import { dateContext } from "../date-args.js";
+import { assumedText } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
 import { eur, page, pageLine } from "../format.js";
 
@@ -60,9 +61,10 @@ export const recentEventsTool = defineTool({
   async handler(args, context) {
     const source = context.events;
     if (!source) throw new Error("recent_events is only registered when events are stored");
-    const from =
-      args.since === undefined ? Number.NEGATIVE_INFINITY : await bound(args.since, "start", context);
-    const to = args.until === undefined ? Number.POSITIVE_INFINITY : await bound(args.until, "end", context);
+    const since = args.since === undefined ? undefined : await bound(args.since, "start", context);
+    const until = args.until === undefined ? undefined : await bound(args.until, "end", context);
+    const from = since?.ms ?? Number.NEGATIVE_INFINITY;
+    const to = until?.ms ?? Number.POSITIVE_INFINITY;
     const stored = await source.read(args.type === undefined ? {} : { type: args.type });
     const matching = stored
       .map(eventRow)
@@ -87,7 +89,7 @@ export const recentEventsTool = defineTool({
       .join(", ");
     const paid = byType["invoice.paid"] ? ` Payments received: ${paidText(paidAmount, paidAmounts)}.` : "";
     const lines = [
-      `${pageLine(events.length, window.total, window.offset, "events")}${counts ? ` By type: ${counts}.` : ""}${paid}`,
+      `${pageLine(events.length, window.total, window.offset, "events")}${counts ? ` By type: ${counts}.` : ""}${paid}${assumedText([...(since?.assumptions ?? []), ...(until?.assumptions ?? [])])}`,
       ...events.map((row) => describeEvent(row, row.occurredAt.slice(0, 16).replace("T", " "))),
     ];
     if (notes.length > 0) lines.push(`Left out as out of range (not in any sum): ${notes.join("; ")}.`);
@@ -121,20 +123,32 @@ function leftOut(rows: readonly EventRow[]): string[] {
   return [...notes.slice(0, MAX_NOTES), `and ${notes.length - MAX_NOTES} more`];
 }
 
-/** A period phrase is its first day's start or last day's end; anything else is a point in time. */
-async function bound(text: string, side: "start" | "end", context: ToolContext): Promise<number> {
-  const { parseInstant, parsePeriod } = await loadDates();
+/**
+ * A phrase with a time of day ("yesterday at 15:00", "2 hours ago") is that point in time; any
+ * other period phrase is its first day's start or last day's end. A read may guess an hour that may
+ * be morning or evening ("since yesterday at 3" is 15:00), and says so in `assumptions`.
+ */
+async function bound(
+  text: string,
+  side: "start" | "end",
+  context: ToolContext,
+): Promise<{ ms: number; assumptions: readonly string[] }> {
+  const { resolveInstant, parsePeriod } = await loadDates();
   const ctx = dateContext(context);
   try {
+    const instant = resolveInstant(text, ctx);
+    if (instant.timeOfDay !== "start-of-day") return { ms: instant.ms, assumptions: instant.assumptions };
+  } catch {
+    // Not a point in time: a period, or an error the period reading words better.
+  }
+  try {
     const period = parsePeriod(text, ctx);
-    return side === "start"
-      ? dayBoundsUtc(period.start, context.timeZone).startMs
-      : dayBoundsUtc(period.end, context.timeZone).endMs;
+    const ms =
+      side === "start"
+        ? dayBoundsUtc(period.start, context.timeZone).startMs
+        : dayBoundsUtc(period.end, context.timeZone).endMs;
+    return { ms, assumptions: period.assumptions ?? [] };
   } catch (periodError) {
-    try {
-      return parseInstant(text, ctx).getTime();
-    } catch {
-      throw periodError instanceof DateInputError ? periodError : new DateInputError("period", text);
-    }
+    throw periodError instanceof DateInputError ? periodError : new DateInputError("period", text);
   }
 }

@@ -2,10 +2,11 @@ import { z } from "zod";
 import { listInvoices } from "../../api/invoices.js";
 import { itemsOf } from "../../api/list.js";
 import { getEurReport } from "../../api/reports.js";
+import { dateContext } from "../../billing/context.js";
 import { parseYear } from "../../domain/dates/year.js";
 import { type Figures, monthsBetween, otherOf, revenueFigures } from "../../domain/revenue.js";
 import { completenessOutput, moneyOutput } from "../args.js";
-import { assumedText, dateContext, dayRange, withinDays } from "../date-args.js";
+import { assumedText, dayRange, withinDays } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
 import { eur, named, partialNote } from "../format.js";
 

@@ -3,26 +3,25 @@ import { listInvoices } from "../../api/invoices.js";
 import { wholeList } from "../../api/list.js";
 import type { Customer, CustomerTimeSummary } from "../../api/schemas.js";
 import { getCustomerTimeSummary } from "../../api/time-entries.js";
+import { dateContext } from "../../billing/context.js";
+import { countTime, invoicesThatMayCover, loadPeriodEntries } from "../../billing/period-facts.js";
 import { formatDuration } from "../../domain/dates/duration.js";
 import { loadDates } from "../../domain/dates/lazy.js";
 import { sumAmounts } from "../../domain/money.js";
 import { cleanText } from "../../domain/text.js";
 import { customerArg, moneyOutput } from "../args.js";
 import type { ToolContext } from "../context.js";
-import { assumedText, dateContext } from "../date-args.js";
+import { assumedText } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
 import { eur, hours, named } from "../format.js";
 import {
-  countTime,
   coveringInvoiceOutput,
   describeInvoice,
   describeTime,
   guessNote,
-  invoicesThatMayCover,
-  loadPeriodEntries,
   periodOutput,
   periodTimeOutput,
-} from "../period-facts.js";
+} from "../period-text.js";
 
 /** A single customer's entries are listed in the text up to this many; the data holds them all. */
 const ENTRY_LINES = 40;

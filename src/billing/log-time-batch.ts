@@ -19,8 +19,8 @@ import { cleanText } from "../domain/text.js";
 import { mondayOf, overlaps, shiftDay } from "../domain/time-slots.js";
 import { ApiError, RateLimitedError } from "../http/errors.js";
 import { PathParameterError } from "../http/path.js";
-import type { ToolContext } from "./context.js";
-import { errorText } from "./error-text.js";
+import type { BillingContext } from "./context.js";
+import { EntriesRefused, type EntryProblem, type StoredOverlap } from "./errors.js";
 import { type EntryInput, type PlannedEntry, planEntry } from "./log-time-entry.js";
 
 export const MAX_BATCH = 50;
@@ -31,11 +31,20 @@ export interface EntryOutcome {
   entry: PlannedEntry;
   status: EntryStatus;
   id: string | null;
-  /** For a failed entry: what happened and what to do. */
-  problem?: string;
+  /** For a failed entry: the error the service answered with (worded by the tool). */
+  error?: unknown;
+}
+
+/** Entries that overlap stored time or each other: nothing was logged, `allowOverlap` on them would. */
+export interface OverlapRefusal {
+  kind: "refused";
+  /** By entry, 1-based; an entry may overlap stored entries and earlier entries of the batch. */
+  overlaps: { index: number; problem: EntryProblem }[];
+  total: number;
 }
 
 export interface BatchOutcome {
+  kind: "logged";
   entries: EntryOutcome[];
   /** When entries were left unsent by the rate limit: the earliest time the window allows them. */
   sendAfterMs: number | null;
@@ -43,21 +52,22 @@ export interface BatchOutcome {
 
 /** Problems found before anything was sent, by entry (1-based, as the person counts). */
 class EntryProblems {
-  readonly list: { index: number; text: string }[] = [];
-  add(index: number, text: string): void {
-    this.list.push({ index, text });
+  readonly list: { index: number; problem: EntryProblem }[] = [];
+  add(index: number, problem: EntryProblem): void {
+    this.list.push({ index, problem });
   }
 }
 
 /**
  * Plans, checks and sends. A single entry (`single`) fails with its own error, as a call always
- * has; a batch fails with every problem listed by entry, or reports each entry's outcome.
+ * has; a batch fails with every input problem listed by entry (EntriesRefused). Overlaps are the
+ * guard's refusal, returned, not thrown; otherwise each entry's outcome.
  */
 export async function logEntries(
   inputs: readonly EntryInput[],
-  context: ToolContext,
+  context: BillingContext,
   { single }: { single: boolean },
-): Promise<BatchOutcome> {
+): Promise<BatchOutcome | OverlapRefusal> {
   const problems = new EntryProblems();
   const planned: PlannedEntry[] = [];
   for (const [i, input] of inputs.entries()) {
@@ -65,18 +75,17 @@ export async function logEntries(
       planned.push(await planEntry(input, context));
     } catch (error) {
       if (single || !isInputProblem(error)) throw error;
-      problems.add(i + 1, errorText(error));
+      problems.add(i + 1, { kind: "invalid", error });
     }
   }
-  if (problems.list.length > 0) throw refusal(problems, inputs.length);
+  if (problems.list.length > 0) throw new EntriesRefused(problems.list, inputs.length);
 
   const stored = await storedAround(planned, context);
   const replays = planned.map((entry) => stored.find((s) => isSameEntry(s, entry)));
 
   const clashes = await overlapProblems(planned, replays, stored, context);
   if (clashes.list.length > 0) {
-    if (single) throw new InputError(singleOverlapText(clashes.list[0]!.text));
-    throw refusal(clashes, inputs.length);
+    return { kind: "refused", overlaps: clashes.list, total: inputs.length };
   }
 
   const outcomes: EntryOutcome[] = planned.map((entry, i) => {
@@ -98,12 +107,12 @@ export async function logEntries(
         sendAfterMs = Math.ceil(error.retryAt.getTime() / 1000) * 1000;
       } else {
         outcome.status = "failed";
-        outcome.problem = errorText(error, { verifyWith: "list_time_entries" });
+        outcome.error = error;
       }
       break;
     }
   }
-  return { entries: outcomes, sendAfterMs };
+  return { kind: "logged", entries: outcomes, sendAfterMs };
 }
 
 function isInputProblem(error: unknown): boolean {
@@ -112,7 +121,7 @@ function isInputProblem(error: unknown): boolean {
   );
 }
 
-function send(entry: PlannedEntry, context: ToolContext) {
+function send(entry: PlannedEntry, context: BillingContext) {
   return createTimeEntry(context.client(), {
     projectId: entry.project._id,
     customerId: entry.customerId,
@@ -127,7 +136,7 @@ function send(entry: PlannedEntry, context: ToolContext) {
  * service's day bounds are inclusive, and in which zone, is not shown, so each asks a day wider on
  * each side (an entry is at most 24 h, so one that overlaps starts no earlier than the day before).
  */
-async function storedAround(planned: readonly PlannedEntry[], context: ToolContext): Promise<TimeEntry[]> {
+async function storedAround(planned: readonly PlannedEntry[], context: BillingContext): Promise<TimeEntry[]> {
   const weeks = new Map<string, { from: string; to: string }>();
   for (const entry of planned) {
     const startDay = formatDay(entry.startMs, context.timeZone);
@@ -179,7 +188,7 @@ async function overlapProblems(
   planned: readonly PlannedEntry[],
   replays: readonly (TimeEntry | undefined)[],
   stored: readonly TimeEntry[],
-  context: ToolContext,
+  context: BillingContext,
 ): Promise<EntryProblems> {
   const problems = new EntryProblems();
   const fresh = planned.map((entry, i) => ({ entry, i })).filter(({ i }) => replays[i] === undefined);
@@ -201,58 +210,51 @@ async function overlapProblems(
     const found = hits[k]!;
     if (found.length > 0 && names) {
       const [projects, customers] = names;
-      const rows = found
-        .sort((a, b) => a.startTime - b.startTime)
-        .map((s) => `  - ${storedLine(s, projects, customers, context)}`);
-      problems.add(
-        i + 1,
-        `${span(entry, context)} overlaps ${found.length === 1 ? "a stored entry" : `${found.length} stored entries`}:\n${rows.join("\n")}`,
-      );
+      problems.add(i + 1, {
+        kind: "overlaps-stored",
+        span: span(entry, context),
+        customerId: entry.customerId,
+        stored: found
+          .sort((x, y) => x.startTime - y.startTime)
+          .map((s) => storedOverlap(s, projects, customers, context)),
+      });
     }
     // Within the batch: each pair once, reported on the later entry.
     for (const { entry: earlier, i: j } of fresh) {
       if (j >= i || entry.allowOverlap || earlier.allowOverlap || !overlaps(earlier, entry)) continue;
-      problems.add(i + 1, `${span(entry, context)} overlaps entry ${j + 1} (${span(earlier, context)}).`);
+      problems.add(i + 1, {
+        kind: "overlaps-entry",
+        span: span(entry, context),
+        other: j + 1,
+        otherSpan: span(earlier, context),
+        sameCustomer: earlier.customerId === entry.customerId,
+      });
     }
   });
   problems.list.sort((a, b) => a.index - b.index);
   return problems;
 }
 
-function storedLine(
+function storedOverlap(
   s: TimeEntry,
   projects: Map<string, string>,
   customers: Map<string, string>,
-  context: ToolContext,
-): string {
-  const project = projects.get(s.projectId) ?? "project not active";
-  const customer = customers.get(s.customerId) ?? "customer unknown";
-  const slot = completedSlot(s)!;
-  const description = s.description ? ` · "${cleanText(s.description, 120)}"` : "";
-  return `${s._id} · ${project} (${s.projectId}) · ${customer} (${s.customerId}) · ${span(slot, context)}${description}`;
+  context: BillingContext,
+): StoredOverlap {
+  return {
+    id: s._id,
+    projectId: s.projectId,
+    projectName: projects.get(s.projectId) ?? null,
+    customerId: s.customerId,
+    customerName: customers.get(s.customerId) ?? null,
+    span: span(completedSlot(s)!, context),
+    description: s.description ? cleanText(s.description, 120) : null,
+  };
 }
 
 /** "2026-11-20 09:00–11:30" in the user's zone; the end's day only when it differs. */
-export function span(slot: { startMs: number; endMs: number }, context: ToolContext): string {
+export function span(slot: { startMs: number; endMs: number }, context: BillingContext): string {
   const start = formatLocalDateTime(slot.startMs, context.timeZone);
   const end = formatLocalDateTime(slot.endMs, context.timeZone);
   return `${start}–${end.slice(0, 10) === start.slice(0, 10) ? end.slice(11) : end}`;
-}
-
-const NO_EDIT =
-  "To correct a stored entry, change it in the Invoicing Service: there is no tool to edit or delete entries.";
-
-function singleOverlapText(problem: string): string {
-  return `Not logged: ${problem}\nIf both are right (work for two customers at once, say), call log_time again with allowOverlap: true. ${NO_EDIT}`;
-}
-
-function refusal(problems: EntryProblems, total: number): InputError {
-  const count = new Set(problems.list.map((p) => p.index)).size;
-  const lines = problems.list.map((p) => `- entry ${p.index}: ${p.text}`);
-  const overlap = problems.list.some((p) => p.text.includes(" overlaps "))
-    ? `\nIf an overlap is right (work for two customers at once, say), set allowOverlap: true on that entry. ${NO_EDIT}`
-    : "";
-  return new InputError(
-    `Nothing was logged: ${count} of ${total} entries ${count === 1 ? "needs" : "need"} a change. Correct ${count === 1 ? "it" : "them"} and send the whole batch again.\n${lines.join("\n")}${overlap}`,
-  );
 }

@@ -3,7 +3,6 @@
  * their start, in the user's zone), their hours and amount at the customer's rate, and the invoices
  * of a customer that may already bill it. One way to fetch and count, shared by both tools.
  */
-import { z } from "zod";
 import { wholeList } from "../api/list.js";
 import type { Invoice, TimeEntry } from "../api/schemas.js";
 import { listTimeEntries } from "../api/time-entries.js";
@@ -13,78 +12,64 @@ import {
   amountForMinutes,
   type CoverBasis,
   coverBasis,
-  DATE_GUESS_DAYS,
   type DaySpan,
   hoursFromMinutes,
   servicePeriodDays,
 } from "../domain/period-billing.js";
 import { cleanText } from "../domain/text.js";
-import { moneyOutput } from "./args.js";
-import type { ToolContext } from "./context.js";
-import { eur, hours } from "./format.js";
+import type { BillingContext } from "./context.js";
 
 const DAY_MS = 86_400_000;
 
-export const periodOutput = z.object({
-  start: z.string().describe("first day, YYYY-MM-DD"),
-  end: z.string().describe("last day, YYYY-MM-DD"),
-  label: z.string(),
-});
+export interface PeriodEntry {
+  id: string;
+  start: string;
+  end: string;
+  minutes: number;
+  projectId: string;
+  projectName: string | null;
+  description: string | null;
+}
 
-export const periodEntryOutput = z.object({
-  id: z.string(),
-  start: z.string(),
-  end: z.string(),
-  minutes: z.number().int(),
-  projectId: z.string(),
-  projectName: z.string().nullable(),
-  description: z.string().nullable(),
-});
+/** One customer's time in a period, counted. */
+export interface PeriodTime {
+  /** Completed entries that started in the period (running timers excluded). */
+  entryCount: number;
+  minutes: number;
+  hours: number;
+  /** The customer's rate; null when the service gives none. */
+  hourlyRate: number | null;
+  /** minutes × rate, to the cent, half-up; null without a rate. */
+  amount: number | null;
+  byProject: {
+    projectId: string;
+    projectName: string | null;
+    entryCount: number;
+    minutes: number;
+    hours: number;
+    amount: number | null;
+  }[];
+  entries: PeriodEntry[];
+}
 
-export const periodTimeOutput = z.object({
-  entryCount: z
-    .number()
-    .int()
-    .describe("completed entries that started in the period (running timers excluded)"),
-  minutes: z.number().int(),
-  hours: z.number(),
-  hourlyRate: moneyOutput.nullable().describe("the customer's rate; null when the service gives none"),
-  amount: moneyOutput.nullable().describe("minutes × rate, to the cent, half-up; null without a rate"),
-  byProject: z.array(
-    z.object({
-      projectId: z.string(),
-      projectName: z.string().nullable(),
-      entryCount: z.number().int(),
-      minutes: z.number().int(),
-      hours: z.number(),
-      amount: moneyOutput.nullable(),
-    }),
-  ),
-  entries: z.array(periodEntryOutput),
-});
-
-export const coveringInvoiceOutput = z.object({
-  id: z.string(),
-  invoiceNumber: z.string(),
-  invoiceDate: z.string(),
-  status: z.string(),
-  netAmount: moneyOutput,
-  grossAmount: moneyOutput.nullable(),
-  periodStart: z.string().nullable().describe("null when the service did not return the service period"),
-  periodEnd: z.string().nullable(),
-  notes: z.string().nullable(),
-  basis: z
-    .enum(["service period", "invoice date"])
-    .describe(
-      '"service period": its period overlaps; "invoice date": the list gave no period, so this is a guess from its date',
-    ),
-});
-
-export type PeriodTime = z.infer<typeof periodTimeOutput>;
-export type CoveringInvoice = z.infer<typeof coveringInvoiceOutput>;
+/** An invoice that may already bill a period, and why it is thought to. */
+export interface CoveringInvoice {
+  id: string;
+  invoiceNumber: string;
+  invoiceDate: string;
+  status: string;
+  netAmount: number;
+  grossAmount: number | null;
+  /** null when the service did not return the service period. */
+  periodStart: string | null;
+  periodEnd: string | null;
+  notes: string | null;
+  /** "service period": its period overlaps; "invoice date": no period returned, a guess from its date. */
+  basis: CoverBasis;
+}
 
 /** Completed entries that started inside the period (any customer); running timers are left out. */
-export async function loadPeriodEntries(context: ToolContext, period: DaySpan): Promise<TimeEntry[]> {
+export async function loadPeriodEntries(context: BillingContext, period: DaySpan): Promise<TimeEntry[]> {
   const { startMs, endMs } = rangeBoundsUtc(period.start, period.end, context.timeZone);
   // Whether the service's bounds are inclusive is not shown: ask a day wider, then filter exactly.
   // Hours and amounts over part of the period's entries would be short: refuse instead.
@@ -185,31 +170,4 @@ export function invoiceFacts(invoice: Invoice, basis: CoverBasis, timeZone: stri
     notes: invoice.notes ? cleanText(invoice.notes, 200) : null,
     basis,
   };
-}
-
-/** "RE-2026-031 (id inv_1) · 2026-11-03 · sent · net 2587.50 EUR · period 2026-10-01 to 2026-10-31". */
-export function describeInvoice(invoice: CoveringInvoice): string {
-  const period =
-    invoice.periodStart === null
-      ? "period not returned by the service"
-      : `period ${invoice.periodStart} to ${invoice.periodEnd}`;
-  const notes = invoice.notes ? ` · notes "${invoice.notes}"` : "";
-  return `${invoice.invoiceNumber} (id ${invoice.id}) · dated ${invoice.invoiceDate} · ${invoice.status} · net ${eur(invoice.netAmount)} · ${period}${notes}`;
-}
-
-/** "27.25 h = 2588.75 EUR at 95.00 EUR/h (Website Relaunch 20 h, Katalog 7.25 h)". */
-export function describeTime(time: PeriodTime): string {
-  const money =
-    time.amount === null || time.hourlyRate === null
-      ? " (no hourly rate known, so no amount)"
-      : ` = ${eur(time.amount)} at ${eur(time.hourlyRate)}/h`;
-  const projects = time.byProject.map((p) => `${p.projectName ?? p.projectId} ${hours(p.hours)}`).join(", ");
-  return `${hours(time.hours)} in ${time.entryCount} ${time.entryCount === 1 ? "entry" : "entries"}${money}${projects ? ` (${projects})` : ""}`;
-}
-
-/** Whether any covering invoice was found by date alone: the text must say it is a guess. */
-export function guessNote(covering: readonly CoveringInvoice[]): string {
-  return covering.some((c) => c.basis === "invoice date")
-    ? ` Where the service returned no service period, this is a guess from invoice dates (dated in the period or up to ${DATE_GUESS_DAYS} days after it).`
-    : "";
 }

@@ -5,18 +5,16 @@
  * with the same net amount and period (or, without a returned period, the same invoice date) under
  * another number or other notes. `allowOverlap: true` is the caller's way past both.
  */
-import { z } from "zod";
 import type { CreateInvoiceBody } from "../api/invoices.js";
 import type { Invoice } from "../api/schemas.js";
 import { formatDay } from "../domain/dates/format.js";
 import { toCents } from "../domain/money.js";
 import { coverBasis, type DaySpan, servicePeriodDays } from "../domain/period-billing.js";
-import { coveringInvoiceOutput, describeInvoice, guessNote, invoiceFacts } from "./period-facts.js";
+import { type CoveringInvoice, invoiceFacts } from "./period-facts.js";
 
-export const conflictOutput = coveringInvoiceOutput.extend({
-  reason: z.enum(["same amount and period", "may cover the period"]),
-});
-export type Conflict = z.infer<typeof conflictOutput>;
+export interface Conflict extends CoveringInvoice {
+  reason: "same amount and period" | "may cover the period";
+}
 
 export function invoiceConflicts(
   existing: readonly Invoice[],
@@ -49,21 +47,4 @@ function sameAmountAndPeriod(
   if (served) return served.start === period.start && served.end === period.end;
   // No period in the list: the same day's invoice for the same amount is the likely twin.
   return formatDay(invoice.invoiceDate, timeZone) === formatDay(body.invoiceDate, timeZone);
-}
-
-/** The refusal: every conflicting invoice, and how to go on. */
-export function refusalText(
-  conflicts: readonly Conflict[],
-  who: string,
-  period: DaySpan,
-  dryRun: boolean,
-): string {
-  const head = dryRun
-    ? `Creating this would be refused: ${who} may already be billed for ${period.start} to ${period.end} by:`
-    : `Not created: ${who} may already be billed for ${period.start} to ${period.end} by:`;
-  return [
-    `${head}${guessNote(conflicts)}`,
-    ...conflicts.map((c) => `- ${describeInvoice(c)} [${c.reason}; ${c.basis}]`),
-    "Check these with the user first. If this invoice is still wanted (extra work, a correction), call create_invoice again with the same arguments and allowOverlap: true.",
-  ].join("\n");
 }

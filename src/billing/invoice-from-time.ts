@@ -7,8 +7,8 @@ import type { Customer } from "../api/schemas.js";
 import { InputError } from "../domain/input-error.js";
 import { toCents } from "../domain/money.js";
 import { type DaySpan, timeNotes } from "../domain/period-billing.js";
-import type { ToolContext } from "./context.js";
-import { named } from "./format.js";
+import { named } from "../domain/text.js";
+import type { BillingContext } from "./context.js";
 import { countTime, loadPeriodEntries, type PeriodTime } from "./period-facts.js";
 
 export interface TimeBasis {
@@ -20,7 +20,7 @@ export interface TimeBasis {
 export async function invoiceFromTime(
   customer: Customer,
   period: DaySpan,
-  context: ToolContext,
+  context: BillingContext,
 ): Promise<TimeBasis> {
   const who = named(customer.name, customer._id);
   if (typeof customer.hourlyRate !== "number" || customer.hourlyRate <= 0) {

@@ -10,8 +10,7 @@ import { formatInstant, formatLocalDateTime } from "../domain/dates/format.js";
 import { loadDates } from "../domain/dates/lazy.js";
 import { InputError } from "../domain/input-error.js";
 import { spokenDuration } from "../domain/time-slots.js";
-import type { ToolContext } from "./context.js";
-import { dateContext, resolveEnd } from "./date-args.js";
+import { type BillingContext, dateContext, resolveEnd } from "./context.js";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -44,7 +43,7 @@ export interface PlannedEntry {
 /** Examples of a start with a time of day, for a start that has none. */
 const START_EXAMPLES = ["yesterday 9:00", "gestern 14 Uhr", "2026-03-29 09:00", "last Monday 8:30"];
 
-export async function planEntry(input: EntryInput, context: ToolContext): Promise<PlannedEntry> {
+export async function planEntry(input: EntryInput, context: BillingContext): Promise<PlannedEntry> {
   const customer =
     input.customer === undefined ? undefined : await context.directory.resolveCustomer(input.customer);
   const project = await context.directory.resolveProject(input.project, customer?._id);
@@ -60,6 +59,7 @@ export async function planEntry(input: EntryInput, context: ToolContext): Promis
       START_EXAMPLES,
     );
   }
+  askWhichHour("start", input.start, start.hourReadings);
   const { ms: endMs, assumptions: endAssumptions } = await endOf(input, start.ms, context);
   const minutes = Math.round((endMs - start.ms) / 60_000);
   if (endMs <= start.ms)
@@ -91,7 +91,7 @@ export async function planEntry(input: EntryInput, context: ToolContext): Promis
 async function endOf(
   input: EntryInput,
   startMs: number,
-  context: ToolContext,
+  context: BillingContext,
 ): Promise<{ ms: number; assumptions: readonly string[] }> {
   const byDuration =
     input.duration === undefined ? undefined : startMs + parseDuration(input.duration) * 60_000;
@@ -102,6 +102,7 @@ async function endOf(
     );
   }
   const end = await resolveEnd(input.end, startMs, context);
+  askWhichHour("end", input.end, end.hourReadings);
   if (end.timeOfDay === "start-of-day") {
     throw new DateInputError("instant", input.end, "it has no time of day; an end needs one", [
       "17:00",
@@ -120,6 +121,22 @@ async function endOf(
   return { ms: end.ms, assumptions: end.assumptions };
 }
 
-function clock(ms: number, context: ToolContext): string {
+/**
+ * A write does not guess an hour that may be morning or evening ("gestern 7 Uhr", "at 3"): what is
+ * logged stays, and no tool can remove it. The person is asked, with both readings to give back.
+ */
+function askWhichHour(
+  side: "start" | "end",
+  text: string,
+  readings: { morning: string; evening: string } | null,
+): void {
+  if (readings === null) return;
+  const [morning, evening] = [readings.morning.slice(11), readings.evening.slice(11)];
+  throw new InputError(
+    `"${text}" may be ${morning} or ${evening}: nothing was logged. Ask the user which, then give the ${side} as "${readings.morning}" or "${readings.evening}".`,
+  );
+}
+
+function clock(ms: number, context: BillingContext): string {
   return formatLocalDateTime(ms, context.timeZone).slice(11);
 }

@@ -1,0 +1,40 @@
+/**
+ * What the billing rules refuse, as data: the tool layer words it (src/mcp/error-text.ts). Each
+ * refusal is an InputError too, so anything that only asks "the person's input?" still knows.
+ */
+import { InputError } from "../domain/input-error.js";
+
+/** A stored entry that a new one would overlap. */
+export interface StoredOverlap {
+  id: string;
+  projectId: string;
+  /** null when the project is not among the active ones. */
+  projectName: string | null;
+  customerId: string;
+  customerName: string | null;
+  /** "2026-11-20 09:00–11:30" in the user's zone. */
+  span: string;
+  description: string | null;
+}
+
+/** Why one entry of a log_time call cannot be logged as given. */
+export type EntryProblem =
+  /** Its names, phrases or durations: the error says what. */
+  | { kind: "invalid"; error: unknown }
+  /** It overlaps stored entries. */
+  | { kind: "overlaps-stored"; span: string; customerId: string; stored: StoredOverlap[] }
+  /** It overlaps an earlier entry of the same batch (1-based `other`). */
+  | { kind: "overlaps-entry"; span: string; other: number; otherSpan: string; sameCustomer: boolean };
+
+/** Nothing was logged: these entries (1-based, as the person counts) need their input corrected. */
+export class EntriesRefused extends InputError {
+  constructor(
+    readonly problems: readonly { index: number; problem: EntryProblem }[],
+    readonly total: number,
+  ) {
+    super(
+      `${new Set(problems.map((p) => p.index)).size} of ${total} entries need a change; nothing was logged`,
+    );
+    this.name = "EntriesRefused";
+  }
+}

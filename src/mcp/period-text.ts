@@ -1,0 +1,114 @@
+/**
+ * How a period's time and the invoices that may bill it read in an answer: the output schemas
+ * time_summary and create_invoice share, and the lines that describe them. The facts come from
+ * src/billing/period-facts.ts.
+ */
+import { z } from "zod";
+import type { Conflict } from "../billing/invoice-guards.js";
+import type { CoveringInvoice, PeriodTime } from "../billing/period-facts.js";
+import { DATE_GUESS_DAYS, type DaySpan } from "../domain/period-billing.js";
+import { moneyOutput } from "./args.js";
+import { eur, hours } from "./format.js";
+
+export const periodOutput = z.object({
+  start: z.string().describe("first day, YYYY-MM-DD"),
+  end: z.string().describe("last day, YYYY-MM-DD"),
+  label: z.string(),
+});
+
+export const periodEntryOutput = z.object({
+  id: z.string(),
+  start: z.string(),
+  end: z.string(),
+  minutes: z.number().int(),
+  projectId: z.string(),
+  projectName: z.string().nullable(),
+  description: z.string().nullable(),
+});
+
+export const periodTimeOutput = z.object({
+  entryCount: z
+    .number()
+    .int()
+    .describe("completed entries that started in the period (running timers excluded)"),
+  minutes: z.number().int(),
+  hours: z.number(),
+  hourlyRate: moneyOutput.nullable().describe("the customer's rate; null when the service gives none"),
+  amount: moneyOutput.nullable().describe("minutes × rate, to the cent, half-up; null without a rate"),
+  byProject: z.array(
+    z.object({
+      projectId: z.string(),
+      projectName: z.string().nullable(),
+      entryCount: z.number().int(),
+      minutes: z.number().int(),
+      hours: z.number(),
+      amount: moneyOutput.nullable(),
+    }),
+  ),
+  entries: z.array(periodEntryOutput),
+});
+
+export const coveringInvoiceOutput = z.object({
+  id: z.string(),
+  invoiceNumber: z.string(),
+  invoiceDate: z.string(),
+  status: z.string(),
+  netAmount: moneyOutput,
+  grossAmount: moneyOutput.nullable(),
+  periodStart: z.string().nullable().describe("null when the service did not return the service period"),
+  periodEnd: z.string().nullable(),
+  notes: z.string().nullable(),
+  basis: z
+    .enum(["service period", "invoice date"])
+    .describe(
+      '"service period": its period overlaps; "invoice date": the list gave no period, so this is a guess from its date',
+    ),
+});
+
+export const conflictOutput = coveringInvoiceOutput.extend({
+  reason: z.enum(["same amount and period", "may cover the period"]),
+});
+
+/** "RE-2026-031 (id inv_1) · 2026-11-03 · sent · net 2587.50 EUR · period 2026-10-01 to 2026-10-31". */
+export function describeInvoice(invoice: CoveringInvoice): string {
+  const period =
+    invoice.periodStart === null
+      ? "period not returned by the service"
+      : `period ${invoice.periodStart} to ${invoice.periodEnd}`;
+  const notes = invoice.notes ? ` · notes "${invoice.notes}"` : "";
+  return `${invoice.invoiceNumber} (id ${invoice.id}) · dated ${invoice.invoiceDate} · ${invoice.status} · net ${eur(invoice.netAmount)} · ${period}${notes}`;
+}
+
+/** "27.25 h = 2588.75 EUR at 95.00 EUR/h (Website Relaunch 20 h, Katalog 7.25 h)". */
+export function describeTime(time: PeriodTime): string {
+  const money =
+    time.amount === null || time.hourlyRate === null
+      ? " (no hourly rate known, so no amount)"
+      : ` = ${eur(time.amount)} at ${eur(time.hourlyRate)}/h`;
+  const projects = time.byProject.map((p) => `${p.projectName ?? p.projectId} ${hours(p.hours)}`).join(", ");
+  return `${hours(time.hours)} in ${time.entryCount} ${time.entryCount === 1 ? "entry" : "entries"}${money}${projects ? ` (${projects})` : ""}`;
+}
+
+/** Whether any covering invoice was found by date alone: the text must say it is a guess. */
+export function guessNote(covering: readonly CoveringInvoice[]): string {
+  return covering.some((c) => c.basis === "invoice date")
+    ? ` Where the service returned no service period, this is a guess from invoice dates (dated in the period or up to ${DATE_GUESS_DAYS} days after it).`
+    : "";
+}
+
+/** The refusal: every conflicting invoice, and how to go on. */
+export function refusalText(
+  conflicts: readonly Conflict[],
+  who: string,
+  period: DaySpan,
+  dryRun: boolean,
+): string {
+  const head = dryRun
+    ? `Creating this would be refused: ${who} may already be billed for ${period.start} to ${period.end} by:`
+    : `Not created: ${who} may already be billed for ${period.start} to ${period.end} by:`;
+  return [
+    `${head}${guessNote(conflicts)}`,
+    ...conflicts.map((c) => `- ${describeInvoice(c)} [${c.reason}; ${c.basis}]`),
+    "Check these with the user first. If this invoice is still wanted (extra work, a correction), call create_invoice again with the same arguments and allowOverlap: true.",
+  ].join("\n");
+}
