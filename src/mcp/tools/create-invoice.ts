@@ -3,6 +3,7 @@ import { createInvoice, listInvoices } from "../../api/invoices.js";
 import { wholeList } from "../../api/list.js";
 import { activityTypeSchema, type Customer } from "../../api/schemas.js";
 import { dateContext } from "../../billing/context.js";
+import { MAX_CUSTOMERS, planBatch, sendBatch } from "../../billing/invoice-batch.js";
 import { draftInvoice, type InvoiceDraft, ledgerOf, numberDraft } from "../../billing/invoice-draft.js";
 import { loadPeriodEntries } from "../../billing/period-facts.js";
 import { DateInputError } from "../../domain/dates/errors.js";
@@ -13,8 +14,9 @@ import { hasAtMostTwoDecimals } from "../../domain/money.js";
 import { customerArg, dayArg } from "../args.js";
 import type { ToolContext } from "../context.js";
 import { assumedText, dayOrPeriod } from "../date-args.js";
-import { defineTool } from "../define-tool.js";
+import { defineTool, type ToolCall } from "../define-tool.js";
 import { named } from "../format.js";
+import { askForBatch, batchData, batchOutput, batchText } from "../invoice-batch-answer.js";
 import {
   askFirst,
   countedText,
@@ -33,62 +35,61 @@ const amountArg = z
   .max(10_000_000)
   .refine(hasAtMostTwoDecimals, "at most two decimals (cents)");
 
+const input = z
+  .object({
+    customer: customerArg.optional().describe("Id or name; or customers."),
+    customers: z
+      // Bounds checked by the handler, with a sentence: the schema a model reads stays short.
+      .union([z.literal("all"), z.array(z.string().trim().min(1).max(200))])
+      .optional()
+      .describe('"all" or a list.'),
+    netAmount: amountArg.optional().describe("Before VAT, e.g. 1520.5; or fromTime."),
+    fromTime: z.boolean().default(false).describe("Bill the period's time at the rate."),
+    supplement: z.boolean().default(false).describe("Only time not yet invoiced."),
+    period: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('E.g. "last month", "2026-10-01..2026-10-31".'),
+    // The older form of period: still read, so calls made with it replay, but no longer shown.
+    periodStart: dayArg("First day of the service period (older form of period).")
+      .optional()
+      .meta({ unlisted: true }),
+    periodEnd: dayArg("Last day of the service period (older form of period).")
+      .optional()
+      .meta({ unlisted: true }),
+    invoiceNumber: z.string().trim().min(1).max(64).optional().describe("Default: next number."),
+    invoiceDate: dayArg("Default: today.").optional(),
+    taxRate: z
+      .number()
+      .min(0)
+      .max(100)
+      .refine(hasAtMostTwoDecimals, "at most two decimals, e.g. 19 or 5.5")
+      .optional()
+      .describe("VAT percent; 0 for Kleinunternehmer."),
+    notes: z.string().max(2000).optional().describe("Printed on the invoice."),
+    activityType: activityTypeSchema.optional().describe("Default: the customer's."),
+    allowOverlap: z.boolean().default(false).describe("Create it anyway, once the user confirmed."),
+    dryRun: z.boolean().default(false).describe("Preview only; send nothing."),
+  })
+  // A period is always needed; the schema says so, while periodStart/periodEnd of older calls
+  // (unlisted) are still read, so the handler checks that one of the two forms is there.
+  .meta({ required: ["period"] });
+
 export const createInvoiceTool = defineTool({
   name: "create_invoice",
   title: "Create a draft invoice",
   description:
-    "Creates a DRAFT invoice (nothing is sent) for netAmount or the period's time, VAT to the cent. Show a dryRun first. Refuses one that may bill the period twice.",
+    "Creates DRAFT invoices (nothing is sent) from netAmount or the period's time, VAT to the cent. dryRun first. Refuses what may bill a period twice.",
   kind: "write",
   idempotent: true,
-  input: z
-    .object({
-      customer: customerArg,
-      netAmount: amountArg.optional().describe("Before VAT, e.g. 1520.5; or fromTime."),
-      fromTime: z.boolean().default(false).describe("Bill the period's time at the customer's rate."),
-      supplement: z
-        .boolean()
-        .default(false)
-        .describe("With fromTime: bill only the time its invoices do not bill yet."),
-      period: z
-        .string()
-        .trim()
-        .min(1)
-        .max(100)
-        .optional()
-        .describe('The service period: "last month", "Oktober 2026", "2026-10-01..2026-10-31".'),
-      // The older form of period: still read, so calls made with it replay, but no longer shown.
-      periodStart: dayArg("First day of the service period (older form of period).")
-        .optional()
-        .meta({ unlisted: true }),
-      periodEnd: dayArg("Last day of the service period (older form of period).")
-        .optional()
-        .meta({ unlisted: true }),
-      invoiceNumber: z
-        .string()
-        .trim()
-        .min(1)
-        .max(64)
-        .optional()
-        .describe("Default: the account's next number."),
-      invoiceDate: dayArg("Default: today.").optional(),
-      taxRate: z
-        .number()
-        .min(0)
-        .max(100)
-        .refine(hasAtMostTwoDecimals, "at most two decimals, e.g. 19 or 5.5")
-        .optional()
-        .describe("VAT percent; 0 for Kleinunternehmer."),
-      notes: z.string().max(2000).optional().describe("Printed on the invoice."),
-      activityType: activityTypeSchema.optional().describe("Default: the customer's."),
-      allowOverlap: z.boolean().default(false).describe("Create it anyway, once the user confirmed."),
-      dryRun: z.boolean().default(false).describe("Only show the request; send nothing."),
-    })
-    // A period is always needed; the schema says so, while periodStart/periodEnd of older calls
-    // (unlisted) are still read, so the handler checks that one of the two forms is there.
-    .meta({ required: ["customer", "period"] }),
+  input,
   output: z.object({
-    outcome: z.enum(["created", "already_exists", "dry_run", "refused", "declined"]),
-    invoice: invoiceView,
+    outcome: z.enum(["created", "already_exists", "dry_run", "refused", "declined", "batch"]),
+    invoice: invoiceView.optional().describe("Absent with customers: see batch."),
+    batch: batchOutput.optional().describe("With customers: one row per customer, and totals."),
     conflicts: z
       .array(conflictOutput)
       .optional()
@@ -105,6 +106,12 @@ export const createInvoiceTool = defineTool({
   example: { customer: "mueller", netAmount: 100, period: "last month", dryRun: true },
   verifyWith: "list_invoices",
   async handler(args, context, call) {
+    if (args.customers !== undefined) return manyCustomers(args, context, call);
+    if (args.customer === undefined) {
+      throw new InputError(
+        'Give customer (id or name), or customers: "all" or a list of them with fromTime: true for one draft each.',
+      );
+    }
     if (args.fromTime && args.netAmount !== undefined) {
       throw new InputError(
         "Give either netAmount or fromTime: true, not both: fromTime computes the net amount from the period's time at the customer's rate. Choose one.",
@@ -221,6 +228,97 @@ export const createInvoiceTool = defineTool({
     };
   },
 });
+
+type Args = z.output<typeof input>;
+
+/** `customers`: one draft per customer from the period's time, previewed or created together. */
+async function manyCustomers(args: Args, context: ToolContext, call: ToolCall) {
+  if (args.customer !== undefined) throw new InputError("Give either customer or customers, not both.");
+  if (!args.fromTime || args.netAmount !== undefined) {
+    throw new InputError(
+      "customers needs fromTime: true and no netAmount: each customer is billed their own time in the period at their rate.",
+    );
+  }
+  if (args.invoiceNumber !== undefined) {
+    throw new InputError(
+      "With customers, leave out invoiceNumber: each draft takes the next number in turn.",
+    );
+  }
+  if (Array.isArray(args.customers) && args.customers.length > MAX_CUSTOMERS) {
+    throw new InputError(`One call drafts for at most ${MAX_CUSTOMERS} customers: pass the list in parts.`);
+  }
+  const targets =
+    args.customers === "all"
+      ? await context.directory.customers()
+      : uniqueById(await Promise.all(args.customers!.map((c) => context.directory.resolveCustomer(c))));
+  if (targets.length === 0) throw new InputError('customers is empty: give "all" or at least one customer.');
+  if (targets.length > MAX_CUSTOMERS) {
+    throw new InputError(
+      `The account has ${targets.length} active customers; one call drafts for at most ${MAX_CUSTOMERS}. Pass customers as a list, in parts.`,
+    );
+  }
+  const period = await servicePeriod(args, context);
+  const invoiceDay =
+    args.invoiceDate === undefined
+      ? formatDay(context.now(), context.timeZone)
+      : (await loadDates()).parseDay(args.invoiceDate, dateContext(context));
+  const [invoiceList, entries, projectNames] = await Promise.all([
+    listInvoices(context.client()),
+    loadPeriodEntries(context, period),
+    context.directory.projectNames(),
+  ]);
+  const existing = wholeList(
+    invoiceList,
+    "invoices",
+    "it cannot be checked which of these invoices already exist or which numbers are next; creating them now could make duplicates, so nothing was created",
+  );
+  const ledger = ledgerOf(existing, entries, projectNames, context.timeZone);
+  const rows = planBatch(
+    targets,
+    (customer) => ({
+      customer,
+      period,
+      netAmount: undefined,
+      fromTime: true,
+      supplement: args.supplement,
+      invoiceNumber: undefined,
+      invoiceDay,
+      taxRate: args.taxRate ?? context.defaultTaxRate,
+      notes: args.notes,
+      activityType: activityTypeOf(args.activityType, customer),
+      allowOverlap: args.allowOverlap,
+    }),
+    ledger,
+  );
+  const assumed = assumedText(period.assumptions);
+  const planned = batchData(rows, null, context);
+  const preview = batchText(planned, period, true);
+  if (args.dryRun || planned.totals.invoices === 0) {
+    return { data: { outcome: "batch" as const, batch: planned }, text: `${preview}${assumed}` };
+  }
+  const { supported, answer } = call.confirmation;
+  if (supported) {
+    const state = JSON.stringify(rows.filter((r) => r.status === "create").map((r) => r.draft!.body));
+    if (answer === undefined) return askForBatch(preview, state, false);
+    if (!answer.confirmed) {
+      return {
+        data: { outcome: "declined" as const, batch: planned },
+        text: "Not created: the user did not confirm these draft invoices. Ask what to change before trying again.",
+      };
+    }
+    if (answer.state !== state) return askForBatch(preview, state, true);
+  }
+  const { sendAfterMs } = await sendBatch(rows, context);
+  const sent = batchData(rows, sendAfterMs, context);
+  return {
+    data: { outcome: "batch" as const, batch: sent },
+    text: `${batchText(sent, period, false)}${assumed}`,
+  };
+}
+
+function uniqueById(customers: readonly Customer[]): Customer[] {
+  return [...new Map(customers.map((c) => [c._id, c])).values()];
+}
 
 /** The customer's type, when it is one the API accepts; otherwise the service decides. */
 function activityTypeOf(given: InvoiceDraft["ask"]["activityType"], customer: Customer) {
