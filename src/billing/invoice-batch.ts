@@ -6,12 +6,12 @@
  * failure; the same call again recognises what was created and sends only the rest, as log_time's
  * batches do.
  */
-import { createInvoice } from "../api/invoices.js";
 import type { Customer } from "../api/schemas.js";
 import { DateInputError } from "../domain/dates/errors.js";
 import { InputError } from "../domain/input-error.js";
 import { ApiError, RateLimitedError } from "../http/errors.js";
 import type { BillingContext } from "./context.js";
+import { sendInvoice } from "./created-invoices.js";
 import {
   draftInvoice,
   type InvoiceAsk,
@@ -65,7 +65,7 @@ export async function sendBatch(
   for (const row of pending) row.status = "not_sent";
   for (const row of pending) {
     try {
-      row.id = (await createInvoice(context.client(), row.draft!.body)).id;
+      row.id = (await sendInvoice(context, row.draft!.body)).id;
       row.status = "created";
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

@@ -16,7 +16,7 @@ import { named } from "../domain/text.js";
 import { type BilledSoFar, billedSoFar } from "./billed-so-far.js";
 import { timeBasis } from "./invoice-from-time.js";
 import { type Conflict, invoiceConflicts } from "./invoice-guards.js";
-import { findSameInvoice } from "./invoice-replay.js";
+import { findSame, findSameInvoice } from "./invoice-replay.js";
 import { invoicesThatMayCover, type PeriodTime } from "./period-facts.js";
 
 /** What the person asked for, names already resolved. */
@@ -46,6 +46,8 @@ export interface Ledger {
   timeZone: string;
   /** Every number in the account, and those given to drafts of this call. */
   numbers: NumberedInvoice[];
+  /** The id of an invoice created in this context for the same request (created-invoices.ts). */
+  createdBefore: (body: CreateInvoiceBody) => string | undefined;
 }
 
 export type Verdict = "create" | "exists" | "refused";
@@ -62,6 +64,8 @@ export interface InvoiceDraft {
   conflicts: Conflict[];
   /** For "exists": the stored invoice. */
   same: Invoice | undefined;
+  /** For "exists": the request's fields the service's list did not show, so not compared. */
+  notShown: string[];
 }
 
 export function ledgerOf(
@@ -69,13 +73,14 @@ export function ledgerOf(
   entries: readonly TimeEntry[],
   projectNames: ReadonlyMap<string, string>,
   timeZone: string,
+  createdBefore: Ledger["createdBefore"] = () => undefined,
 ): Ledger {
   const numbers = existing.map((invoice) => ({
     invoiceNumber: invoice.invoiceNumber,
     invoiceDate: invoice.invoiceDate,
     year: Number(formatDay(invoice.invoiceDate, timeZone).slice(0, 4)),
   }));
-  return { existing, entries, projectNames, timeZone, numbers };
+  return { existing, entries, projectNames, timeZone, numbers, createdBefore };
 }
 
 export function draftInvoice(ask: InvoiceAsk, ledger: Ledger): InvoiceDraft {
@@ -109,6 +114,7 @@ export function draftInvoice(ask: InvoiceAsk, ledger: Ledger): InvoiceDraft {
         billed: earlier.billed,
         conflicts: [],
         same: earlier.same,
+        notShown: [],
       };
     body = build(
       supplementAmount(billed, customer, period),
@@ -119,16 +125,20 @@ export function draftInvoice(ask: InvoiceAsk, ledger: Ledger): InvoiceDraft {
     body = build(basis?.netAmount ?? ask.netAmount!, ask.notes ?? basis?.notes);
   }
 
-  const same = findSameInvoice(ledger.existing, body, numberGiven);
+  const same = findSame(ledger.existing, body, numberGiven, {
+    allowOverlap: ask.allowOverlap,
+    createdId: ledger.createdBefore(body),
+  });
   if (same) {
     return {
       ask,
-      body: { ...body, invoiceNumber: same.invoiceNumber },
+      body: { ...body, invoiceNumber: same.invoice.invoiceNumber },
       verdict: "exists",
       time,
       billed,
       conflicts: [],
-      same,
+      same: same.invoice,
+      notShown: same.notShown,
     };
   }
   const conflicts = ask.allowOverlap
@@ -142,6 +152,7 @@ export function draftInvoice(ask: InvoiceAsk, ledger: Ledger): InvoiceDraft {
     billed,
     conflicts,
     same: undefined,
+    notShown: [],
   };
 }
 

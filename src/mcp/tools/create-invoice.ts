@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { createInvoice, listInvoices } from "../../api/invoices.js";
+import { listInvoices } from "../../api/invoices.js";
 import { wholeList } from "../../api/list.js";
 import { activityTypeSchema, type Customer } from "../../api/schemas.js";
 import { dateContext } from "../../billing/context.js";
+import { createdBefore, sendInvoice } from "../../billing/created-invoices.js";
 import { MAX_CUSTOMERS, planBatch, sendBatch } from "../../billing/invoice-batch.js";
 import { draftInvoice, type InvoiceDraft, ledgerOf, numberDraft } from "../../billing/invoice-draft.js";
 import { loadPeriodEntries } from "../../billing/period-facts.js";
@@ -89,6 +90,10 @@ export const createInvoiceTool = defineTool({
   output: z.object({
     outcome: z.enum(["created", "already_exists", "dry_run", "refused", "declined", "batch"]),
     invoice: invoiceView.optional().describe("Absent with customers: see batch."),
+    notCompared: z
+      .array(z.string())
+      .optional()
+      .describe("With already_exists: fields of the request the service's list does not show."),
     batch: batchOutput.optional().describe("With customers: one row per customer, and totals."),
     conflicts: z
       .array(conflictOutput)
@@ -146,7 +151,9 @@ export const createInvoiceTool = defineTool({
       "invoices",
       "it cannot be checked whether this invoice already exists or which number is next; creating it now could make a duplicate, so nothing was created",
     );
-    const ledger = ledgerOf(existing, entries, projectNames, context.timeZone);
+    const ledger = ledgerOf(existing, entries, projectNames, context.timeZone, (body) =>
+      createdBefore(context, body),
+    );
     const draft = draftInvoice(
       {
         customer,
@@ -174,8 +181,8 @@ export const createInvoiceTool = defineTool({
     if (draft.verdict === "exists") {
       const invoice = storedView(draft, context.timeZone);
       return {
-        data: { outcome: "already_exists" as const, invoice, ...counted },
-        text: `Not created again: ${describe(invoice)} already exists with the same content. To create a second one deliberately, pass a different invoiceNumber and allowOverlap: true.${assumed}`,
+        data: { outcome: "already_exists" as const, invoice, notCompared: draft.notShown, ...counted },
+        text: `${replayText(describe(invoice), draft.notShown)}${assumed}`,
       };
     }
     const who = named(customer.name, customer._id);
@@ -220,7 +227,7 @@ export const createInvoiceTool = defineTool({
       // Confirmed, but for other content (the data changed in between): show the new summary.
       if (answer.state !== state) return askFirst(summary, state, true);
     }
-    const { id } = await createInvoice(context.client(), draft.body);
+    const { id } = await sendInvoice(context, draft.body);
     const invoice = draftView(draft, id, "draft");
     return {
       data: { outcome: "created" as const, invoice, ...counted },
@@ -230,6 +237,14 @@ export const createInvoiceTool = defineTool({
 });
 
 type Args = z.output<typeof input>;
+
+/** The replay answer: what matched, and what could not be compared where the list does not show it. */
+function replayText(stored: string, notShown: readonly string[]): string {
+  if (notShown.length === 0) {
+    return `Not created again: ${stored} already exists with the same content. To create a second one deliberately, pass other notes or invoiceNumber, with allowOverlap: true.`;
+  }
+  return `Not created again: ${stored} matches this request in everything the service's list shows; the list does not show its ${notShown.join(", ")}, so those could not be compared, and it is taken as this request sent before. If a second invoice is meant, call again with allowOverlap: true.`;
+}
 
 /** `customers`: one draft per customer from the period's time, previewed or created together. */
 async function manyCustomers(args: Args, context: ToolContext, call: ToolCall) {
@@ -272,7 +287,9 @@ async function manyCustomers(args: Args, context: ToolContext, call: ToolCall) {
     "invoices",
     "it cannot be checked which of these invoices already exist or which numbers are next; creating them now could make duplicates, so nothing was created",
   );
-  const ledger = ledgerOf(existing, entries, projectNames, context.timeZone);
+  const ledger = ledgerOf(existing, entries, projectNames, context.timeZone, (body) =>
+    createdBefore(context, body),
+  );
   const rows = planBatch(
     targets,
     (customer) => ({
