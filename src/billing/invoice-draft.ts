@@ -12,6 +12,7 @@ import { InputError } from "../domain/input-error.js";
 import { type NumberedInvoice, nextInvoiceNumber } from "../domain/invoice-number.js";
 import { formatAmount, fromCents, invoiceAmounts, toCents } from "../domain/money.js";
 import { type DaySpan, supplementNotes } from "../domain/period-billing.js";
+import { notesWithoutVat } from "../domain/small-business.js";
 import { named } from "../domain/text.js";
 import { type BilledSoFar, billedSoFar } from "./billed-so-far.js";
 import { timeBasis } from "./invoice-from-time.js";
@@ -171,9 +172,11 @@ export function numberDraft(draft: InvoiceDraft, ledger: Ledger, keep: boolean):
 function bodyOf(
   ask: InvoiceAsk,
   netAmount: number,
-  notes: string | undefined,
+  given: string | undefined,
   timeZone: string,
 ): CreateInvoiceBody {
+  // Without VAT the invoice must say why: the § 19 UStG line, unless the notes already say so.
+  const notes = ask.taxRate === 0 ? notesWithoutVat(given).notes : given;
   const amounts = invoiceAmounts(toCents(netAmount), ask.taxRate);
   return {
     customerId: ask.customer._id,

@@ -7,6 +7,7 @@ import { createdBefore, sendInvoice } from "../../billing/created-invoices.js";
 import { MAX_CUSTOMERS, planBatch, sendBatch } from "../../billing/invoice-batch.js";
 import { draftInvoice, type InvoiceDraft, ledgerOf, numberDraft } from "../../billing/invoice-draft.js";
 import { loadPeriodEntries } from "../../billing/period-facts.js";
+import { smallBusinessLimits } from "../../billing/small-business.js";
 import { DateInputError } from "../../domain/dates/errors.js";
 import { formatDay } from "../../domain/dates/format.js";
 import { loadDates } from "../../domain/dates/lazy.js";
@@ -24,6 +25,8 @@ import {
   describeInvoiceView as describe,
   draftView,
   invoiceView,
+  smallBusinessOutput,
+  smallBusinessText,
   storedView,
 } from "../invoice-text.js";
 import { billedOutput, billedText, conflictOutput, periodTimeOutput, refusalText } from "../period-text.js";
@@ -90,6 +93,7 @@ export const createInvoiceTool = defineTool({
   output: z.object({
     outcome: z.enum(["created", "already_exists", "dry_run", "refused", "declined", "batch"]),
     invoice: invoiceView.optional().describe("Absent with customers: see batch."),
+    smallBusiness: smallBusinessOutput.optional().describe("With taxRate 0: the limits checked."),
     notCompared: z
       .array(z.string())
       .optional()
@@ -171,10 +175,16 @@ export const createInvoiceTool = defineTool({
       ledger,
     );
     numberDraft(draft, ledger, true);
+    const limits =
+      draft.body.taxRate === 0 && draft.verdict !== "exists"
+        ? await smallBusinessLimits(context, Number(invoiceDay.slice(0, 4)), draft.body.netAmount)
+        : undefined;
     const counted = {
       ...(draft.time === undefined ? {} : { fromTime: draft.time }),
       ...(draft.billed === undefined ? {} : { billed: draft.billed }),
+      ...(limits === undefined ? {} : { smallBusiness: { limitsPassed: limits } }),
     };
+    const warned = limits === undefined ? "" : smallBusinessText(limits);
     const facts = draft.billed === undefined ? "" : billedText(draft.billed);
     const factsLine = facts ? `\n${facts}` : "";
 
@@ -199,7 +209,7 @@ export const createInvoiceTool = defineTool({
           ...counted,
           request: { method: "POST" as const, path: PATH, body: { ...draft.body } },
         },
-        text: `Dry run, nothing sent. This would create ${describe(invoice)}.${countedText(draft.time)}${warning}${assumed}\nRequest: POST ${PATH} ${JSON.stringify(draft.body)}`,
+        text: `Dry run, nothing sent. This would create ${describe(invoice)}.${countedText(draft.time)}${warning}${warned}${assumed}\nRequest: POST ${PATH} ${JSON.stringify(draft.body)}`,
       };
     }
     if (draft.verdict === "refused") {
@@ -231,7 +241,7 @@ export const createInvoiceTool = defineTool({
     const invoice = draftView(draft, id, "draft");
     return {
       data: { outcome: "created" as const, invoice, ...counted },
-      text: `Created ${describe(invoice)}. It is a draft: review and send it in the Invoicing Service.${args.supplement ? factsLine.replace("Not yet billed", "Billed by this supplement") : ""}${assumed}`,
+      text: `Created ${describe(invoice)}. It is a draft: review and send it in the Invoicing Service.${warned}${args.supplement ? factsLine.replace("Not yet billed", "Billed by this supplement") : ""}${assumed}`,
     };
   },
 });
@@ -307,11 +317,17 @@ async function manyCustomers(args: Args, context: ToolContext, call: ToolCall) {
     }),
     ledger,
   );
-  const assumed = assumedText(period.assumptions);
+  const taxRate = args.taxRate ?? context.defaultTaxRate;
   const planned = batchData(rows, null, context);
+  const limits =
+    taxRate === 0 && planned.totals.invoices > 0
+      ? await smallBusinessLimits(context, Number(invoiceDay.slice(0, 4)), planned.totals.netAmount)
+      : undefined;
+  const small = limits === undefined ? {} : { smallBusiness: { limitsPassed: limits } };
+  const assumed = `${limits === undefined ? "" : smallBusinessText(limits)}${assumedText(period.assumptions)}`;
   const preview = batchText(planned, period, true);
   if (args.dryRun || planned.totals.invoices === 0) {
-    return { data: { outcome: "batch" as const, batch: planned }, text: `${preview}${assumed}` };
+    return { data: { outcome: "batch" as const, batch: planned, ...small }, text: `${preview}${assumed}` };
   }
   const { supported, answer } = call.confirmation;
   if (supported) {
