@@ -132,7 +132,8 @@ export function billedText(billed: BilledSoFar): string {
       return `${numbers(billed.widerInvoices)} covers more than this period, so how much of this period's time it bills cannot be told: no difference is given.`;
     case "compared": {
       const difference = billed.difference ?? 0;
-      const worth = `the period's time is worth ${eur(billed.timeAmount ?? 0)}, ${by} bill ${eur(billed.billedAmount)} net${guess}`;
+      const verb = billed.invoiceNumbers.length === 1 ? "bills" : "bill";
+      const worth = `the period's time is worth ${eur(billed.timeAmount ?? 0)}, ${by} ${verb} ${eur(billed.billedAmount)} net${guess}`;
       if (difference > 0) {
         const amount =
           billed.differenceHours === null
@@ -141,7 +142,7 @@ export function billedText(billed: BilledSoFar): string {
         return `Not yet billed: ${amount} logged since ${by} (${worth}).`;
       }
       if (difference === 0) return `Fully billed: ${worth}.`;
-      return `${by} bill ${eur(-difference)} more than the period's time is worth (${worth}): they may include other work, or time was removed since.`;
+      return `${by} ${verb} ${eur(-difference)} more than the period's time is worth (${worth}): ${billed.invoiceNumbers.length === 1 ? "it" : "they"} may include other work, or time was removed since.`;
     }
   }
 }
