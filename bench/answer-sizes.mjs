@@ -70,9 +70,11 @@ if (!flag("--no-write")) {
   writeSection(
     "Answer sizes",
     `Characters a client receives for the largest answers of the demo's tasks, text (what a model
-reads) and structuredContent (JSON beside it), before and after issue 18 (text capped at 25,000
-characters with a hint to page; structuredContent carries month rows and entries only when asked,
-\`detail: true\`). From the built bin against the sandbox's demo year, which is generated around
+reads) and structuredContent (JSON beside it), before and after issue 18's billing changes
+(time_summary's structuredContent carries month rows and the period's entries only when one
+customer is asked for; its text grew by the drafts it names and the difference it states). Every
+text stays capped at 25,000 characters with a hint to page (src/mcp/result.ts). list_invoices and
+list_time_entries are unchanged here: their 100-row pages still send about twice the text as JSON. From the built bin against the sandbox's demo year, which is generated around
 today, so runs of different days differ a little. Reproduce with \`node bench/answer-sizes.mjs --label after\`.
 
 ${table(

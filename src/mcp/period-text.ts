@@ -46,7 +46,7 @@ export const periodTimeOutput = z.object({
       amount: moneyOutput.nullable(),
     }),
   ),
-  entries: z.array(periodEntryOutput),
+  entries: z.array(periodEntryOutput).optional().describe("only when one customer is asked for"),
 });
 
 export const coveringInvoiceOutput = z.object({
@@ -81,7 +81,7 @@ export function describeInvoice(invoice: CoveringInvoice): string {
 }
 
 /** "27.25 h = 2588.75 EUR at 95.00 EUR/h (Website Relaunch 20 h, Katalog 7.25 h)". */
-export function describeTime(time: PeriodTime): string {
+export function describeTime(time: Omit<PeriodTime, "entries">): string {
   const money =
     time.amount === null || time.hourlyRate === null
       ? " (no hourly rate known, so no amount)"

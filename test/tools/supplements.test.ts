@@ -131,6 +131,16 @@ describe("late time and supplements", () => {
     expect(noTime.text).toContain("supplement: true needs fromTime: true");
   });
 
+  it("time_summary's data carries month rows and entries only when one customer is asked for", async () => {
+    const all = await mcp().call("time_summary", { period: "Oktober 2026" });
+    expect(all.data.customers[0].byMonth).toBeUndefined();
+    expect(all.data.customers[0].inPeriod.time.entries).toBeUndefined();
+    expect(all.data.customers[0].inPeriod.time.byProject.length).toBeGreaterThan(0);
+    const one = await mcp().call("time_summary", { customer: "Kanzlei", period: "Oktober 2026" });
+    expect(one.data.customers[0].byMonth.length).toBeGreaterThan(0);
+    expect(one.data.customers[0].inPeriod.time.entries.length).toBeGreaterThan(0);
+  });
+
   it("time_summary says what the service's unbilled figure rests on and names drafts made since", async () => {
     const created = await mcp().call("create_invoice", {
       customer: "Nordlicht",

@@ -49,9 +49,10 @@ const summaryRow = z.object({
     .describe("this customer's draft invoices: created since, they may bill part of the unbilled figure"),
   weekHours: z.number().describe("this week (Monday to Sunday)"),
   monthHours: z.number().describe("this calendar month"),
-  byMonth: z.array(
-    z.object({ month: z.string().describe("YYYY-MM"), hours: z.number(), amount: moneyOutput }),
-  ),
+  byMonth: z
+    .array(z.object({ month: z.string().describe("YYYY-MM"), hours: z.number(), amount: moneyOutput }))
+    .optional()
+    .describe("Only when one customer is asked for: every month since the start."),
   inPeriod: z
     .object({
       time: periodTimeOutput,
@@ -161,9 +162,18 @@ export const timeSummaryTool = defineTool({
     };
     const text =
       period === undefined ? overviewText(customers, totals) : periodText(customers, totals, period);
-    return { data, text };
+    // The data carries what a program needs, not a second copy of everything: month rows and the
+    // period's entries only when one customer is asked for (the text shows them then too).
+    return { data: args.customer === undefined ? { ...data, customers: customers.map(lean) } : data, text };
   },
 });
+
+function lean(row: Row): Row {
+  const { byMonth: _months, ...rest } = row;
+  if (rest.inPeriod === undefined) return rest;
+  const { entries: _entries, ...time } = rest.inPeriod.time;
+  return { ...rest, inPeriod: { ...rest.inPeriod, time } };
+}
 
 function summaryOf(s: CustomerTimeSummary): Omit<Row, "inPeriod" | "draftsSince"> {
   return {
@@ -211,7 +221,7 @@ function overviewText(
     `Unbilled: ${hours(totals.unbilledHours)} worth ${eur(totals.unbilledAmount)}; this week ${hours(totals.weekHours)}, this month ${hours(totals.monthHours)}.`,
     `${UNBILLED_BASIS}${drafts ? " The drafts named below may bill part of it." : ""}`,
     ...customers.map((c) => {
-      const recent = c.byMonth
+      const recent = (c.byMonth ?? [])
         .slice(-3)
         .map((m) => `${m.month} ${hours(m.hours)}`)
         .join(", ");
@@ -247,15 +257,14 @@ function periodText(
     const billed = billedText(inPeriod.billed);
     if (billed) lines.push(`  ${billed} ${supplementHint(inPeriod.billed)}`.trimEnd());
     if (single) {
-      for (const e of inPeriod.time.entries.slice(0, ENTRY_LINES)) {
+      const entries = inPeriod.time.entries ?? [];
+      for (const e of entries.slice(0, ENTRY_LINES)) {
         lines.push(
           `  · ${e.start} to ${e.end.slice(11, 16)} · ${formatDuration(e.minutes)} · ${e.projectName ?? e.projectId}${e.description ? ` · "${e.description}"` : ""} (id ${e.id})`,
         );
       }
-      if (inPeriod.time.entries.length > ENTRY_LINES) {
-        lines.push(
-          `  … ${inPeriod.time.entries.length - ENTRY_LINES} more entries: list_time_entries shows them all.`,
-        );
+      if (entries.length > ENTRY_LINES) {
+        lines.push(`  … ${entries.length - ENTRY_LINES} more entries: list_time_entries shows them all.`);
       }
     }
   }
