@@ -77,12 +77,43 @@ await step(`Invoice ${customer} for that time: show me first.`, "create_invoice"
   ...fromTime,
   dryRun: true,
 });
-await step("Looks right, create it.", "create_invoice", fromTime);
+const made = await step("Looks right, create it.", "create_invoice", fromTime);
 await step("And if I accidentally ask again?", "create_invoice", fromTime);
 await step("Invoice that month again, with a note for the extra meeting.", "create_invoice", {
   ...fromTime,
   notes: "inkl. Abstimmungstermin",
 });
+// Late time: an evening forgotten in that month, logged after the invoice was made. log_time says
+// it is not on the invoice; the summary names the difference; a supplement bills only that.
+const project = (
+  await client.callTool({
+    name: "create_invoice",
+    arguments: { ...fromTime, dryRun: true, allowOverlap: true },
+  })
+).structuredContent.fromTime.entries[0].projectName;
+await step("I forgot an evening that month: 45 minutes, first day, from 21:00.", "log_time", {
+  project,
+  start: `${made.invoice.periodStart} 21:00`,
+  duration: "45 min",
+  description: "Nachtrag: Abstimmung per Telefon",
+});
+await step("Is everything of that month billed now?", "time_summary", { customer, period });
+await step("Bill only what is missing: show me first.", "create_invoice", {
+  ...fromTime,
+  supplement: true,
+  dryRun: true,
+});
+await step("Create that supplement.", "create_invoice", { ...fromTime, supplement: true });
+
+// The monthly run: one call previews a draft per customer with time in the month, numbered as
+// they will be, with the guard's verdict for each; the same call without dryRun creates them.
+const all = { customers: "all", fromTime: true, period };
+await step("Draft that month for all my customers: show me first.", "create_invoice", {
+  ...all,
+  dryRun: true,
+});
+await step("Create them.", "create_invoice", all);
+
 await step("How did last year go, freiberuflich vs. gewerblich?", "eur_report", { year: "last year" });
 await step("Und dieses Jahr?", "eur_report", { year: "dieses Jahr" });
 

@@ -3,7 +3,7 @@
  * customer's rate (minutes × rate, to the cent), and the notes default to the German line that
  * says so. Nothing to count, or no rate to count with, is an error that says what to do.
  */
-import type { Customer } from "../api/schemas.js";
+import type { Customer, TimeEntry } from "../api/schemas.js";
 import { InputError } from "../domain/input-error.js";
 import { toCents } from "../domain/money.js";
 import { type DaySpan, timeNotes } from "../domain/period-billing.js";
@@ -22,21 +22,32 @@ export async function invoiceFromTime(
   period: DaySpan,
   context: BillingContext,
 ): Promise<TimeBasis> {
+  const [entries, projectNames] = await Promise.all([
+    loadPeriodEntries(context, period),
+    context.directory.projectNames(),
+  ]);
+  return timeBasis(customer, period, entries, projectNames, context.timeZone);
+}
+
+/** The same from the period's entries already loaded (of any customer): several invoices share one listing. */
+export function timeBasis(
+  customer: Customer,
+  period: DaySpan,
+  entries: readonly TimeEntry[],
+  projectNames: ReadonlyMap<string, string>,
+  timeZone: string,
+): TimeBasis {
   const who = named(customer.name, customer._id);
   if (typeof customer.hourlyRate !== "number" || customer.hourlyRate <= 0) {
     throw new InputError(
       `${who} has no hourly rate in the service, so its time has no amount. Give netAmount instead of fromTime.`,
     );
   }
-  const [entries, projectNames] = await Promise.all([
-    loadPeriodEntries(context, period),
-    context.directory.projectNames(),
-  ]);
   const time = countTime(
     entries.filter((e) => e.customerId === customer._id),
     customer.hourlyRate,
     projectNames,
-    context.timeZone,
+    timeZone,
   );
   if (time.minutes === 0 || time.amount === null) {
     throw new InputError(

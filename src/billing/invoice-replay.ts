@@ -53,7 +53,7 @@ export function comparableNumber(invoiceNumber: string): string {
 /** Fields that differ. A field the list does not return (whether it must is not shown) is not compared. */
 function differences(invoice: Invoice, body: CreateInvoiceBody): Field[] {
   return CONTENT_FIELDS.filter((field) => {
-    const listed = invoice[field];
+    const listed = listedValue(invoice, field);
     // No notes sent means no notes: an existing invoice with notes is a different one. Listed notes
     // arrive cleaned (schemas.ts), so the sent ones are compared cleaned the same way.
     const sent = field === "notes" ? cleanText(body.notes, NOTES_MAX) : body[field];
@@ -61,4 +61,57 @@ function differences(invoice: Invoice, body: CreateInvoiceBody): Field[] {
     if (MONEY_FIELDS.has(field)) return toCents(listed as number) !== toCents(sent as number);
     return listed !== sent;
   });
+}
+
+/** A stored invoice taken for this request, and the request's fields its list did not show. */
+export interface SameInvoice {
+  invoice: Invoice;
+  notShown: string[];
+}
+
+/**
+ * The replay check over what the request and the stored invoice both show. Without a number, a
+ * draft that agrees in every field both show is this request sent before, unless allowOverlap asks
+ * for a second one: then only a draft that agrees in everything the request has (its list shows
+ * all of it), or the one this context remembers creating for the same request, is a replay.
+ */
+export function findSame(
+  existing: readonly Invoice[],
+  body: CreateInvoiceBody,
+  numberGiven: boolean,
+  options: { allowOverlap: boolean; createdId: string | undefined },
+): SameInvoice | undefined {
+  if (numberGiven) {
+    const invoice = findSameInvoice(existing, body, true);
+    return invoice && { invoice, notShown: notShown(invoice, body) };
+  }
+  const twins = existing
+    .filter((invoice) => invoice.status === "draft" && differences(invoice, body).length === 0)
+    .map((invoice) => ({ invoice, notShown: notShown(invoice, body) }));
+  return (
+    twins.find((twin) => twin.invoice._id === options.createdId) ??
+    twins.find((twin) => twin.notShown.length === 0) ??
+    (options.allowOverlap ? undefined : twins[0])
+  );
+}
+
+/** Fields the request gives that the listed invoice does not show, so they were not compared. */
+function notShown(invoice: Invoice, body: CreateInvoiceBody): string[] {
+  return CONTENT_FIELDS.filter((field) => {
+    const sent = field === "notes" ? cleanText(body.notes, NOTES_MAX) : body[field];
+    const listed = listedValue(invoice, field);
+    return sent !== undefined && sent !== "" && (listed === undefined || listed === null);
+  });
+}
+
+/**
+ * A field as the list gives it. The service returns notes and the service period together or not
+ * at all (the document lists neither); so an invoice listed with its period but without notes has
+ * none, while one listed without either may have notes we cannot see.
+ */
+function listedValue(invoice: Invoice, field: Field): unknown {
+  if (field === "notes" && (invoice.notes === undefined || invoice.notes === null)) {
+    return typeof invoice.periodStart === "number" ? "" : undefined;
+  }
+  return invoice[field];
 }

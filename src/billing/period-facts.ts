@@ -3,7 +3,8 @@
  * their start, in the user's zone), their hours and amount at the customer's rate, and the invoices
  * of a customer that may already bill it. One way to fetch and count, shared by both tools.
  */
-import { wholeList } from "../api/list.js";
+import { listInvoices } from "../api/invoices.js";
+import { itemsOf, wholeList } from "../api/list.js";
 import type { Invoice, TimeEntry } from "../api/schemas.js";
 import { listTimeEntries } from "../api/time-entries.js";
 import { formatDay, formatInstant, rangeBoundsUtc } from "../domain/dates/format.js";
@@ -17,6 +18,7 @@ import {
   servicePeriodDays,
 } from "../domain/period-billing.js";
 import { cleanText } from "../domain/text.js";
+import { ApiError } from "../http/errors.js";
 import type { BillingContext } from "./context.js";
 
 const DAY_MS = 86_400_000;
@@ -170,4 +172,38 @@ export function invoiceFacts(invoice: Invoice, basis: CoverBasis, timeZone: stri
     notes: invoice.notes ? cleanText(invoice.notes, 200) : null,
     basis,
   };
+}
+
+/**
+ * The customer's draft invoices, oldest first: made since the service last counted its unbilled
+ * hours (or not yet sent), they may bill time the service still counts as unbilled.
+ */
+export function draftsOf(
+  invoices: readonly Invoice[],
+  customerId: string,
+  timeZone: string,
+): CoveringInvoice[] {
+  return invoices
+    .filter((invoice) => invoice.customerId === customerId && invoice.status === "draft")
+    .sort((a, b) => a.invoiceDate - b.invoiceDate)
+    .map((invoice) =>
+      invoiceFacts(
+        invoice,
+        servicePeriodDays(invoice, timeZone) ? "service period" : "invoice date",
+        timeZone,
+      ),
+    );
+}
+
+/**
+ * The invoices, for an answer that only explains (which drafts may bill the unbilled hours): what
+ * could be read, or null when the service would not list them; the answer is given without them.
+ */
+export async function invoicesIfReadable(context: BillingContext): Promise<Invoice[] | null> {
+  try {
+    return itemsOf(await listInvoices(context.client()));
+  } catch (error) {
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
 }

@@ -97,3 +97,18 @@ export function timeNotes(period: DaySpan, minutes: number, hourlyRateCents: Cen
   const hundredthsOfHours = Math.round((minutes * 100) / 60);
   return `Leistungen ${germanPeriodLabel(period)}: ${germanNumber(hundredthsOfHours)} Std. à ${germanNumber(hourlyRateCents)} €`;
 }
+
+/**
+ * The line a supplement carries: "Nachtrag Oktober 2026: 0,75 Std. à 100,00 €", or, when the amount
+ * is not a whole number of minutes at the rate, the amount alone: "Nachtrag Oktober 2026: 75,00 €".
+ */
+export function supplementNotes(
+  period: DaySpan,
+  minutes: number | null,
+  hourlyRateCents: Cents,
+  amountCents: Cents,
+): string {
+  const label = `Nachtrag ${germanPeriodLabel(period)}`;
+  if (minutes === null) return `${label}: ${germanNumber(amountCents)} €`;
+  return `${label}: ${germanNumber(Math.round((minutes * 100) / 60))} Std. à ${germanNumber(hourlyRateCents)} €`;
+}

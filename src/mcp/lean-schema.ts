@@ -3,6 +3,8 @@
  * the JSON Schema boilerplate zod writes and no model needs: the `$schema` URL on every schema and
  * the ±(2^53 − 1) bounds `.int()` adds to every integer, and string length bounds, which guard the
  * server against abuse (zod still enforces them, with a clear error) but never guide a model.
+ * An argument marked `.meta({ unlisted: true })` is accepted but not shown: the older form of an
+ * argument, kept so that calls made before it changed still replay.
  * Output schemas also lose their prose, `additionalProperties: false` and `required`: the text
  * answer says what the figures mean, every field is always present (null where unknown, as its type
  * says), and a client checking structuredContent still checks every type. Below the root, an object
@@ -80,14 +82,23 @@ function shaped(schema: Json, io: Io): Json {
   if (io === "input" || !isObject(schema.properties)) return schema;
   const fields = Object.entries(schema.properties).map(([name, field]) => [
     name,
-    isObject(field) && ("properties" in field || "items" in field) ? opaque(field) : field,
+    isObject(field) ? (opaque(field) ?? field) : field,
   ]);
   return { ...schema, properties: Object.fromEntries(fields) };
 }
 
-function opaque(field: Json): Json {
-  const kind = "items" in field ? "array" : "object";
-  return { type: Array.isArray(field.type) && field.type.includes("null") ? [kind, "null"] : kind };
+/** "array" or "object" (with "null" when nullable) for rows and nested objects; undefined otherwise. */
+function opaque(field: Json): Json | undefined {
+  if ("properties" in field || "items" in field) {
+    const kind = "items" in field ? "array" : "object";
+    return { type: Array.isArray(field.type) && field.type.includes("null") ? [kind, "null"] : kind };
+  }
+  // A nullable row list or object comes as anyOf [rows or object, null].
+  const members = Array.isArray(field.anyOf) ? field.anyOf.filter(isObject) : [];
+  const nonNull = members.filter((member) => member.type !== "null");
+  if (members.length !== 2 || nonNull.length !== 1) return undefined;
+  const inner = opaque(nonNull[0] as Json);
+  return inner === undefined ? undefined : { type: [inner.type, "null"].flat() };
 }
 
 /** A copy of a JSON Schema without what the header comment lists. */
@@ -139,7 +150,9 @@ function leanValue(key: string, value: unknown, io: Io): unknown {
   // Property names are data, not keywords: `properties.description` is a field called description.
   if (key === "properties" || key === "$defs") {
     return Object.fromEntries(
-      Object.entries(value as Record<string, Json>).map(([name, child]) => [name, nested(child, io)]),
+      Object.entries(value as Record<string, Json>)
+        .filter(([, child]) => !(key === "properties" && isObject(child) && child.unlisted === true))
+        .map(([name, child]) => [name, nested(child, io)]),
     );
   }
   if (Array.isArray(value)) return value.map((item) => (isObject(item) ? nested(item, io) : item));

@@ -3,6 +3,8 @@
  * already logged, not yet sent, failed), with what to do about the rest.
  */
 
+import { z } from "zod";
+import type { LateEntry } from "../billing/late-entries.js";
 import { type BatchOutcome, type EntryStatus, span } from "../billing/log-time-batch.js";
 import type { PlannedEntry } from "../billing/log-time-entry.js";
 import { formatDuration } from "../domain/dates/duration.js";
@@ -13,6 +15,7 @@ import type { ToolContext } from "./context.js";
 import { assumedText } from "./date-args.js";
 import { errorText } from "./error-text.js";
 import { eur, named } from "./format.js";
+import { coveringInvoiceOutput, describeInvoice, guessNote } from "./period-text.js";
 
 export function entryData<Id extends string | null>(planned: PlannedEntry, id: Id, context: ToolContext) {
   const rate = planned.owner?.hourlyRate;
@@ -92,4 +95,35 @@ export function batchAnswer(outcome: BatchOutcome, context: ToolContext) {
     return `- ${r.index}. ${STATUS_WORDS[r.status]}${id} · ${describeEntry(e.entry, r.value, span(e.entry, context))}${problem}${entryAssumptions(e.entry)}`;
   });
   return { batch, text: [...head, ...lines].join("\n") };
+}
+
+/** log_time's data about entries logged into a period an invoice may already bill. */
+export const notOnInvoiceOutput = z.array(
+  z.object({
+    index: z.number().int().describe("1-based position of the entry in the call"),
+    customerId: z.string(),
+    invoices: z.array(coveringInvoiceOutput),
+    periodStart: z.string().describe("the period to bill it in, as a supplement"),
+    periodEnd: z.string(),
+  }),
+);
+
+/**
+ * "\nNot on an invoice: …" for each entry an invoice may already bill, with the call that bills it;
+ * a note when the check could not be made; "" when no invoice covers any of them.
+ */
+export function lateText(late: readonly LateEntry[] | null, single: boolean): string {
+  if (late === null) {
+    return "\nWhether an invoice already bills this time could not be checked (the invoice list could not be read whole): time_summary with the period shows it.";
+  }
+  return late
+    .map((entry) => {
+      const which = single ? "This entry" : `Entry ${entry.index}`;
+      const by = entry.invoices.map((c) => `${describeInvoice(c)} [${c.basis}]`).join("; ");
+      const draft = entry.invoices.some((c) => c.status === "draft")
+        ? " (or change the draft in the Invoicing Service)"
+        : "";
+      return `\nNot on an invoice: ${which} falls in time that ${by} may already bill${guessNote(entry.invoices)}; it is logged, but it is not on ${entry.invoices.length === 1 ? "that invoice" : "those invoices"}. To bill it: create_invoice with customer "${entry.customerId}", fromTime: true, period "${entry.period.start}..${entry.period.end}", supplement: true (dryRun: true first)${draft}.`;
+    })
+    .join("");
 }

@@ -4,6 +4,7 @@
  * src/billing/period-facts.ts.
  */
 import { z } from "zod";
+import type { BilledSoFar } from "../billing/billed-so-far.js";
 import type { Conflict } from "../billing/invoice-guards.js";
 import type { CoveringInvoice, PeriodTime } from "../billing/period-facts.js";
 import { DATE_GUESS_DAYS, type DaySpan } from "../domain/period-billing.js";
@@ -45,7 +46,7 @@ export const periodTimeOutput = z.object({
       amount: moneyOutput.nullable(),
     }),
   ),
-  entries: z.array(periodEntryOutput),
+  entries: z.array(periodEntryOutput).optional().describe("only when one customer is asked for"),
 });
 
 export const coveringInvoiceOutput = z.object({
@@ -80,7 +81,7 @@ export function describeInvoice(invoice: CoveringInvoice): string {
 }
 
 /** "27.25 h = 2588.75 EUR at 95.00 EUR/h (Website Relaunch 20 h, Katalog 7.25 h)". */
-export function describeTime(time: PeriodTime): string {
+export function describeTime(time: Omit<PeriodTime, "entries">): string {
   const money =
     time.amount === null || time.hourlyRate === null
       ? " (no hourly rate known, so no amount)"
@@ -96,19 +97,86 @@ export function guessNote(covering: readonly CoveringInvoice[]): string {
     : "";
 }
 
-/** The refusal: every conflicting invoice, and how to go on. */
+export const billedOutput = z.object({
+  status: z.enum(["unbilled", "compared", "wider period", "no rate"]),
+  timeAmount: moneyOutput.nullable(),
+  billedAmount: moneyOutput,
+  invoiceNumbers: z.array(z.string()),
+  difference: moneyOutput.nullable().describe("time − billed: above 0 is time not yet billed"),
+  differenceMinutes: z.number().int().nullable(),
+  differenceHours: z.number().nullable(),
+  guessed: z.boolean(),
+  widerInvoices: z.array(z.string()),
+});
+
+/** "RE-1" or "RE-1 and RE-2" or "RE-1, RE-2 and RE-3". */
+function numbers(list: readonly string[]): string {
+  return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
+}
+
+/**
+ * The period's time against what its invoices bill: "0.75 h = 75.00 EUR logged since RE-2026-071
+ * (…)", or that it is all billed, or why no difference can be given. "" when no invoice covers it.
+ */
+export function billedText(billed: BilledSoFar): string {
+  const by = numbers(billed.invoiceNumbers);
+  const guess = billed.guessed
+    ? " (taking the invoices guessed from their dates as billing this period)"
+    : "";
+  switch (billed.status) {
+    case "unbilled":
+      return "";
+    case "no rate":
+      return `Without an hourly rate the time has no amount to compare with what ${by} bill.`;
+    case "wider period":
+      return `${numbers(billed.widerInvoices)} covers more than this period, so how much of this period's time it bills cannot be told: no difference is given.`;
+    case "compared": {
+      const difference = billed.difference ?? 0;
+      const verb = billed.invoiceNumbers.length === 1 ? "bills" : "bill";
+      const worth = `the period's time is worth ${eur(billed.timeAmount ?? 0)}, ${by} ${verb} ${eur(billed.billedAmount)} net${guess}`;
+      if (difference > 0) {
+        const amount =
+          billed.differenceHours === null
+            ? eur(difference)
+            : `${hours(billed.differenceHours)} = ${eur(difference)}`;
+        return `Not yet billed: ${amount} logged since ${by} (${worth}).`;
+      }
+      if (difference === 0) return `Fully billed: ${worth}.`;
+      return `${by} ${verb} ${eur(-difference)} more than the period's time is worth (${worth}): ${billed.invoiceNumbers.length === 1 ? "it" : "they"} may include other work, or time was removed since.`;
+    }
+  }
+}
+
+/** How to bill only what is not billed yet, when there is such a difference; else "". */
+export function supplementHint(billed: BilledSoFar | undefined): string {
+  if (billed?.status !== "compared" || (billed.difference ?? 0) <= 0) return "";
+  return "To bill only that: create_invoice with fromTime: true and supplement: true (dryRun: true first).";
+}
+
+/** The refusal: every conflicting invoice, and how to go on (a supplement first, where one fits). */
 export function refusalText(
   conflicts: readonly Conflict[],
   who: string,
   period: DaySpan,
   dryRun: boolean,
+  billed?: BilledSoFar,
 ): string {
   const head = dryRun
     ? `Creating this would be refused: ${who} may already be billed for ${period.start} to ${period.end} by:`
     : `Not created: ${who} may already be billed for ${period.start} to ${period.end} by:`;
+  const facts = billed === undefined ? "" : billedText(billed);
+  const supplement =
+    billed?.status === "compared" && (billed.difference ?? 0) > 0
+      ? "To bill only the time not yet billed, call create_invoice again with the same arguments and supplement: true. "
+      : "";
+  const whole =
+    billed?.status === "compared" && billed.timeAmount !== null
+      ? ` (${eur(billed.timeAmount)} on top of the ${eur(billed.billedAmount)} already billed)`
+      : "";
   return [
     `${head}${guessNote(conflicts)}`,
     ...conflicts.map((c) => `- ${describeInvoice(c)} [${c.reason}; ${c.basis}]`),
-    "Check these with the user first. If this invoice is still wanted (extra work, a correction), call create_invoice again with the same arguments and allowOverlap: true.",
+    ...(facts ? [facts] : []),
+    `Check these with the user first. ${supplement}Only for a truly separate invoice${billed === undefined ? "" : ` of the whole period${whole}`}, call again with allowOverlap: true.`,
   ].join("\n");
 }

@@ -7,13 +7,13 @@
  */
 import { z } from "zod";
 
-export type Override = "allowOverlap" | "allowSimilar";
+export type Override = "allowOverlap" | "allowSimilar" | "supplement";
 
 export const refusalOutput = z
   .object({
     reason: z.string(),
     override: z
-      .enum(["allowOverlap", "allowSimilar"])
+      .enum(["allowOverlap", "allowSimilar", "supplement"])
       .describe("Set it to true only once the user confirmed."),
   })
   .optional()

@@ -37,7 +37,7 @@ describe("waiting for the rate window", () => {
 
   const sentSince = (count: number) => sandbox().requests.slice(count);
 
-  it("a single write costs two requests once names are cached: the replay check and the POST", async () => {
+  it("a single write costs three requests once names are cached: the replay check, the POST, and whether an invoice already bills its time", async () => {
     const mcp = await connect(sandbox(), {
       clientOptions: { governor: new RateGovernor({ limit: LIMIT, windowMs: WINDOW_MS }) },
     });
@@ -51,7 +51,7 @@ describe("waiting for the rate window", () => {
         duration: "1h",
       });
       expect(answer.isError, answer.text).toBe(false);
-      expect(sentSince(before).map((r) => r.method)).toEqual(["GET", "POST"]);
+      expect(sentSince(before).map((r) => r.method)).toEqual(["GET", "POST", "GET"]);
     } finally {
       await mcp.close();
     }
@@ -94,7 +94,7 @@ describe("waiting for the rate window", () => {
         /^Waiting for the Invoicing Service's rate limit until \d\d:\d\d:\d\d \(Europe\/Berlin\)\.$/,
       );
       const sent = sentSince(before);
-      expect(sent.map((r) => r.method)).toEqual(["GET", "POST"]);
+      expect(sent.map((r) => r.method)).toEqual(["GET", "POST", "GET"]);
       expect(sent.filter((r) => r.status === 429)).toEqual([]);
     } finally {
       await mcp.close();

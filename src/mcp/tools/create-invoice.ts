@@ -1,29 +1,38 @@
 import { z } from "zod";
-import { type CreateInvoiceBody, createInvoice, listInvoices } from "../../api/invoices.js";
+import { listInvoices } from "../../api/invoices.js";
 import { wholeList } from "../../api/list.js";
-import { activityTypeSchema, type Invoice } from "../../api/schemas.js";
+import { activityTypeSchema, type Customer } from "../../api/schemas.js";
 import { dateContext } from "../../billing/context.js";
-import { invoiceFromTime, type TimeBasis } from "../../billing/invoice-from-time.js";
-import { invoiceConflicts } from "../../billing/invoice-guards.js";
-import { findSameInvoice } from "../../billing/invoice-replay.js";
+import { createdBefore, sendInvoice } from "../../billing/created-invoices.js";
+import { MAX_CUSTOMERS, planBatch, sendBatch } from "../../billing/invoice-batch.js";
+import { draftInvoice, type InvoiceDraft, ledgerOf, numberDraft } from "../../billing/invoice-draft.js";
+import { loadPeriodEntries } from "../../billing/period-facts.js";
+import { smallBusinessLimits } from "../../billing/small-business.js";
 import { DateInputError } from "../../domain/dates/errors.js";
-import { dayBoundsUtc, formatDay } from "../../domain/dates/format.js";
+import { formatDay } from "../../domain/dates/format.js";
 import { loadDates } from "../../domain/dates/lazy.js";
 import { InputError } from "../../domain/input-error.js";
-import { nextInvoiceNumber } from "../../domain/invoice-number.js";
-import { fromCents, hasAtMostTwoDecimals, invoiceAmounts, toCents } from "../../domain/money.js";
-import { cleanText } from "../../domain/text.js";
-import { customerArg, dayArg, moneyOutput } from "../args.js";
+import { hasAtMostTwoDecimals } from "../../domain/money.js";
+import { customerArg, dayArg } from "../args.js";
 import type { ToolContext } from "../context.js";
 import { assumedText, dayOrPeriod } from "../date-args.js";
-import { AskToConfirm, defineTool } from "../define-tool.js";
-import { eur, named } from "../format.js";
-import { conflictOutput, periodTimeOutput, refusalText } from "../period-text.js";
+import { defineTool, type ToolCall } from "../define-tool.js";
+import { named } from "../format.js";
+import { askForBatch, batchData, batchOutput, batchText } from "../invoice-batch-answer.js";
+import {
+  askFirst,
+  countedText,
+  describeInvoiceView as describe,
+  draftView,
+  invoiceView,
+  smallBusinessOutput,
+  smallBusinessText,
+  storedView,
+} from "../invoice-text.js";
+import { billedOutput, billedText, conflictOutput, periodTimeOutput, refusalText } from "../period-text.js";
 import { refusalOutput } from "../refusal.js";
 
 const PATH = "/api/v1/invoices";
-/** The dry run's text lists the counted entries up to this many; its data holds them all. */
-const ENTRY_LINES = 40;
 
 const amountArg = z
   .number()
@@ -31,51 +40,32 @@ const amountArg = z
   .max(10_000_000)
   .refine(hasAtMostTwoDecimals, "at most two decimals (cents)");
 
-const invoiceView = z.object({
-  id: z.string().nullable().describe("null unless created or found"),
-  invoiceNumber: z.string(),
-  customerId: z.string(),
-  customerName: z.string(),
-  status: z.string(),
-  invoiceDate: z.string(),
-  periodStart: z.string(),
-  periodEnd: z.string(),
-  netAmount: moneyOutput,
-  taxRate: z.number(),
-  taxAmount: moneyOutput,
-  grossAmount: moneyOutput,
-  activityType: z.string().nullable(),
-  notes: z.string().nullable(),
-});
-type InvoiceView = z.infer<typeof invoiceView>;
-
-export const createInvoiceTool = defineTool({
-  name: "create_invoice",
-  title: "Create a draft invoice",
-  description:
-    "Creates a DRAFT invoice (nothing is sent) for netAmount or the period's time, VAT to the cent. Show a dryRun first. Refuses one that may bill the period twice.",
-  kind: "write",
-  idempotent: true,
-  input: z.object({
-    customer: customerArg,
+const input = z
+  .object({
+    customer: customerArg.optional().describe("Id or name; or customers."),
+    customers: z
+      // Bounds checked by the handler, with a sentence: the schema a model reads stays short.
+      .union([z.literal("all"), z.array(z.string().trim().min(1).max(200))])
+      .optional()
+      .describe('"all" or a list.'),
     netAmount: amountArg.optional().describe("Before VAT, e.g. 1520.5; or fromTime."),
-    fromTime: z.boolean().default(false).describe("Bill the period's time at the customer's rate."),
+    fromTime: z.boolean().default(false).describe("Bill the period's time at the rate."),
+    supplement: z.boolean().default(false).describe("Only time not yet invoiced."),
     period: z
       .string()
       .trim()
       .min(1)
       .max(100)
       .optional()
-      .describe('E.g. "last month"; or periodStart and periodEnd.'),
-    periodStart: dayArg("First day of the service period.").optional(),
-    periodEnd: dayArg("Last day of the service period.").optional(),
-    invoiceNumber: z
-      .string()
-      .trim()
-      .min(1)
-      .max(64)
+      .describe('E.g. "last month", "2026-10-01..2026-10-31".'),
+    // The older form of period: still read, so calls made with it replay, but no longer shown.
+    periodStart: dayArg("First day of the service period (older form of period).")
       .optional()
-      .describe("Default: the account's next number."),
+      .meta({ unlisted: true }),
+    periodEnd: dayArg("Last day of the service period (older form of period).")
+      .optional()
+      .meta({ unlisted: true }),
+    invoiceNumber: z.string().trim().min(1).max(64).optional().describe("Default: next number."),
     invoiceDate: dayArg("Default: today.").optional(),
     taxRate: z
       .number()
@@ -87,17 +77,38 @@ export const createInvoiceTool = defineTool({
     notes: z.string().max(2000).optional().describe("Printed on the invoice."),
     activityType: activityTypeSchema.optional().describe("Default: the customer's."),
     allowOverlap: z.boolean().default(false).describe("Create it anyway, once the user confirmed."),
-    dryRun: z.boolean().default(false).describe("Only show the request; send nothing."),
-  }),
+    dryRun: z.boolean().default(false).describe("Preview only; send nothing."),
+  })
+  // A period is always needed; the schema says so, while periodStart/periodEnd of older calls
+  // (unlisted) are still read, so the handler checks that one of the two forms is there.
+  .meta({ required: ["period"] });
+
+export const createInvoiceTool = defineTool({
+  name: "create_invoice",
+  title: "Create a draft invoice",
+  description:
+    "Creates DRAFT invoices (nothing is sent) from netAmount or the period's time, VAT to the cent. dryRun first. Refuses what may bill a period twice.",
+  kind: "write",
+  idempotent: true,
+  input,
   output: z.object({
-    outcome: z.enum(["created", "already_exists", "dry_run", "refused", "declined"]),
-    invoice: invoiceView,
+    outcome: z.enum(["created", "already_exists", "dry_run", "refused", "declined", "batch"]),
+    invoice: invoiceView.optional().describe("Absent with customers: see batch."),
     refusal: refusalOutput,
+    smallBusiness: smallBusinessOutput.optional().describe("With taxRate 0: the limits checked."),
+    notCompared: z
+      .array(z.string())
+      .optional()
+      .describe("With already_exists: fields of the request the service's list does not show."),
+    batch: batchOutput.optional().describe("With customers: one row per customer, and totals."),
     conflicts: z
       .array(conflictOutput)
       .optional()
       .describe("Invoices this one may bill twice: why it was refused, or (dry run) would be."),
     fromTime: periodTimeOutput.optional().describe("With fromTime: the time counted for the net amount."),
+    billed: billedOutput
+      .optional()
+      .describe("With fromTime: the period's time against what its invoices already bill."),
     request: z
       .object({ method: z.literal("POST"), path: z.string(), body: z.record(z.string(), z.unknown()) })
       .optional()
@@ -106,6 +117,12 @@ export const createInvoiceTool = defineTool({
   example: { customer: "mueller", netAmount: 100, period: "last month", dryRun: true },
   verifyWith: "list_invoices",
   async handler(args, context, call) {
+    if (args.customers !== undefined) return manyCustomers(args, context, call);
+    if (args.customer === undefined) {
+      throw new InputError(
+        'Give customer (id or name), or customers: "all" or a list of them with fromTime: true for one draft each.',
+      );
+    }
     if (args.fromTime && args.netAmount !== undefined) {
       throw new InputError(
         "Give either netAmount or fromTime: true, not both: fromTime computes the net amount from the period's time at the customer's rate. Choose one.",
@@ -116,161 +133,239 @@ export const createInvoiceTool = defineTool({
         "netAmount is required (e.g. 1520.5), or fromTime: true with a period (e.g. \"last month\") to bill that period's time at the customer's rate.",
       );
     }
+    if (args.supplement && !args.fromTime) {
+      throw new InputError(
+        "supplement: true needs fromTime: true: a supplement bills the part of the period's time that its invoices do not bill yet.",
+      );
+    }
     const customer = await context.directory.resolveCustomer(args.customer);
     const period = await servicePeriod(args, context);
     const assumed = assumedText(period.assumptions);
-    const fromTime: TimeBasis | undefined = args.fromTime
-      ? await invoiceFromTime(customer, period, context)
-      : undefined;
-    const netAmount = fromTime?.netAmount ?? args.netAmount!;
-    const notes = args.notes ?? fromTime?.notes;
     const invoiceDay =
       args.invoiceDate === undefined
         ? formatDay(context.now(), context.timeZone)
         : (await loadDates()).parseDay(args.invoiceDate, dateContext(context));
-    const taxRate = args.taxRate ?? context.defaultTaxRate;
-    const amounts = invoiceAmounts(toCents(netAmount), taxRate);
-    // The customer's type, when it is one the API accepts; otherwise the service decides.
-    const activityType = args.activityType ?? activityTypeSchema.safeParse(customer.activityType).data;
-
-    // The next number and the replay check need every invoice: with part of them, the number may be
-    // taken and the same invoice may exist unseen, so a partial list refuses the write instead.
+    // The next number, the replay check and the guards need every invoice: with part of them, the
+    // number may be taken and the same invoice may exist unseen, so a partial list refuses the write.
+    const [invoiceList, entries, projectNames] = await Promise.all([
+      listInvoices(context.client()),
+      args.fromTime ? loadPeriodEntries(context, period) : [],
+      args.fromTime ? context.directory.projectNames() : new Map<string, string>(),
+    ]);
     const existing = wholeList(
-      await listInvoices(context.client()),
+      invoiceList,
       "invoices",
       "it cannot be checked whether this invoice already exists or which number is next; creating it now could make a duplicate, so nothing was created",
     );
-    const body: CreateInvoiceBody = {
-      customerId: customer._id,
-      invoiceNumber: args.invoiceNumber ?? nextNumber(existing, invoiceDay, context),
-      invoiceDate: dayBoundsUtc(invoiceDay, context.timeZone).startMs,
-      periodStart: dayBoundsUtc(period.start, context.timeZone).startMs,
-      periodEnd: dayBoundsUtc(period.end, context.timeZone).startMs,
-      netAmount: fromCents(amounts.net),
-      taxRate,
-      taxAmount: fromCents(amounts.tax),
-      grossAmount: fromCents(amounts.gross),
-      ...(activityType === undefined ? {} : { activityType }),
-      ...(notes === undefined ? {} : { notes }),
+    const ledger = ledgerOf(existing, entries, projectNames, context.timeZone, (body) =>
+      createdBefore(context, body),
+    );
+    const draft = draftInvoice(
+      {
+        customer,
+        period,
+        netAmount: args.netAmount,
+        fromTime: args.fromTime,
+        supplement: args.supplement,
+        invoiceNumber: args.invoiceNumber,
+        invoiceDay,
+        taxRate: args.taxRate ?? context.defaultTaxRate,
+        notes: args.notes,
+        activityType: activityTypeOf(args.activityType, customer),
+        allowOverlap: args.allowOverlap,
+      },
+      ledger,
+    );
+    numberDraft(draft, ledger, true);
+    const limits =
+      draft.body.taxRate === 0 && draft.verdict !== "exists"
+        ? await smallBusinessLimits(context, Number(invoiceDay.slice(0, 4)), draft.body.netAmount)
+        : undefined;
+    const counted = {
+      ...(draft.time === undefined ? {} : { fromTime: draft.time }),
+      ...(draft.billed === undefined ? {} : { billed: draft.billed }),
+      ...(limits === undefined ? {} : { smallBusiness: { limitsPassed: limits } }),
     };
-    const view = (id: string | null, status: string, from: CreateInvoiceBody): InvoiceView => ({
-      id,
-      invoiceNumber: from.invoiceNumber,
-      customerId: customer._id,
-      customerName: cleanText(customer.name),
-      status,
-      invoiceDate: invoiceDay,
-      periodStart: period.start,
-      periodEnd: period.end,
-      netAmount: from.netAmount,
-      taxRate: from.taxRate ?? taxRate,
-      taxAmount: from.taxAmount ?? 0,
-      grossAmount: from.grossAmount ?? 0,
-      activityType: from.activityType ?? null,
-      notes: from.notes === undefined ? null : cleanText(from.notes, 2000),
-    });
-    const counted = fromTime === undefined ? {} : { fromTime: fromTime.time };
+    const warned = limits === undefined ? "" : smallBusinessText(limits);
+    const facts = draft.billed === undefined ? "" : billedText(draft.billed);
+    const factsLine = facts ? `\n${facts}` : "";
 
-    const same = findSameInvoice(existing, body, args.invoiceNumber !== undefined);
-    if (same) {
-      const invoice = view(same._id, same.status, { ...body, invoiceNumber: same.invoiceNumber });
+    if (draft.verdict === "exists") {
+      const invoice = storedView(draft, context.timeZone);
       return {
-        data: { outcome: "already_exists" as const, invoice, ...counted },
-        text: `Not created again: ${describe(invoice)} already exists with the same content. To create a second one deliberately, pass a different invoiceNumber and allowOverlap: true.${assumed}`,
+        data: { outcome: "already_exists" as const, invoice, notCompared: draft.notShown, ...counted },
+        text: `${replayText(describe(invoice), draft.notShown)}${assumed}`,
       };
     }
-    const conflicts = args.allowOverlap ? [] : invoiceConflicts(existing, body, period, context.timeZone);
     const who = named(customer.name, customer._id);
+    const { conflicts } = draft;
     if (args.dryRun) {
-      const invoice = view(null, "draft", body);
-      const warning = conflicts.length === 0 ? "" : `\n${refusalText(conflicts, who, period, true)}`;
+      const invoice = draftView(draft, null, "draft");
+      const warning =
+        conflicts.length === 0 ? factsLine : `\n${refusalText(conflicts, who, period, true, draft.billed)}`;
       return {
         data: {
           outcome: "dry_run" as const,
           invoice,
           ...(conflicts.length === 0 ? {} : { conflicts }),
           ...counted,
-          request: { method: "POST" as const, path: PATH, body: { ...body } },
+          request: { method: "POST" as const, path: PATH, body: { ...draft.body } },
         },
-        text: `Dry run, nothing sent. This would create ${describe(invoice)}.${countedText(fromTime)}${warning}${assumed}\nRequest: POST ${PATH} ${JSON.stringify(body)}`,
+        text: `Dry run, nothing sent. This would create ${describe(invoice)}.${countedText(draft.time)}${warning}${warned}${assumed}\nRequest: POST ${PATH} ${JSON.stringify(draft.body)}`,
       };
     }
-    if (conflicts.length > 0) {
+    if (draft.verdict === "refused") {
       return {
         data: {
           outcome: "refused" as const,
-          invoice: view(null, "not created", body),
-          refusal: { reason: "may bill the period twice", override: "allowOverlap" as const },
+          invoice: draftView(draft, null, "not created"),
+          refusal: {
+            reason: "may bill the period twice",
+            // Time logged since its invoice is billed by a supplement; a whole second invoice is the exception.
+            override:
+              draft.billed?.status === "compared" && (draft.billed.difference ?? 0) > 0
+                ? ("supplement" as const)
+                : ("allowOverlap" as const),
+          },
           conflicts,
           ...counted,
         },
-        text: refusalText(conflicts, who, period, false),
+        text: refusalText(conflicts, who, period, false, draft.billed),
       };
     }
-    const summary = view(null, "draft", body);
+    const summary = draftView(draft, null, "draft");
     const { supported, answer } = call.confirmation;
     if (supported) {
-      const state = JSON.stringify(body);
+      const state = JSON.stringify(draft.body);
       if (answer === undefined) return askFirst(summary, state, false);
       if (!answer.confirmed) {
         return {
-          data: { outcome: "declined" as const, invoice: view(null, "not created", body), ...counted },
+          data: { outcome: "declined" as const, invoice: draftView(draft, null, "not created"), ...counted },
           text: `Not created: the user did not confirm ${describe(summary)}. Ask what to change before trying again.`,
         };
       }
       // Confirmed, but for other content (the data changed in between): show the new summary.
       if (answer.state !== state) return askFirst(summary, state, true);
     }
-    const { id } = await createInvoice(context.client(), body);
-    const invoice = view(id, "draft", body);
+    const { id } = await sendInvoice(context, draft.body);
+    const invoice = draftView(draft, id, "draft");
     return {
       data: { outcome: "created" as const, invoice, ...counted },
-      text: `Created ${describe(invoice)}. It is a draft: review and send it in the Invoicing Service.${assumed}`,
+      text: `Created ${describe(invoice)}. It is a draft: review and send it in the Invoicing Service.${warned}${args.supplement ? factsLine.replace("Not yet billed", "Billed by this supplement") : ""}${assumed}`,
     };
   },
 });
 
-function askFirst(invoice: InvoiceView, state: string, changed: boolean): AskToConfirm {
-  const lines = [
-    changed
-      ? "The invoice changed since you confirmed it. Create this draft invoice instead?"
-      : "Create this draft invoice?",
-    `Customer: ${named(invoice.customerName, invoice.customerId)}`,
-    `Number: ${invoice.invoiceNumber}`,
-    `Invoice date: ${invoice.invoiceDate}`,
-    `Service period: ${invoice.periodStart} to ${invoice.periodEnd}`,
-    `Net: ${eur(invoice.netAmount)}`,
-    `VAT ${invoice.taxRate} %: ${eur(invoice.taxAmount)}`,
-    `Gross: ${eur(invoice.grossAmount)}`,
-    ...(invoice.notes ? [`Notes: ${invoice.notes}`] : []),
-    "It stays a draft in the Invoicing Service; nothing is sent to the customer.",
-  ];
-  return new AskToConfirm(lines.join("\n"), "Yes, create this draft invoice", state);
+type Args = z.output<typeof input>;
+
+/** The replay answer: what matched, and what could not be compared where the list does not show it. */
+function replayText(stored: string, notShown: readonly string[]): string {
+  if (notShown.length === 0) {
+    return `Not created again: ${stored} already exists with the same content. To create a second one deliberately, pass other notes or invoiceNumber, with allowOverlap: true.`;
+  }
+  return `Not created again: ${stored} matches this request in everything the service's list shows; the list does not show its ${notShown.join(", ")}, so those could not be compared, and it is taken as this request sent before. If a second invoice is meant, call again with allowOverlap: true.`;
 }
 
-function countedText(fromTime: TimeBasis | undefined): string {
-  if (fromTime === undefined) return "";
-  const { time } = fromTime;
-  const entries = time.entries
-    .slice(0, ENTRY_LINES)
-    .map(
-      (e) =>
-        `- ${e.start} to ${e.end.slice(11, 16)} · ${e.minutes} min · ${e.projectName ?? e.projectId}${e.description ? ` · "${e.description}"` : ""} (id ${e.id})`,
+/** `customers`: one draft per customer from the period's time, previewed or created together. */
+async function manyCustomers(args: Args, context: ToolContext, call: ToolCall) {
+  if (args.customer !== undefined) throw new InputError("Give either customer or customers, not both.");
+  if (!args.fromTime || args.netAmount !== undefined) {
+    throw new InputError(
+      "customers needs fromTime: true and no netAmount: each customer is billed their own time in the period at their rate.",
     );
-  const more =
-    time.entries.length > ENTRY_LINES
-      ? [`… and ${time.entries.length - ENTRY_LINES} more (in the data).`]
-      : [];
-  return [
-    `\nNet from time: ${time.minutes} min = ${time.hours} h × ${eur(time.hourlyRate ?? 0)}/h = ${eur(time.amount ?? 0)}, from these ${time.entryCount} completed entries:`,
-    ...entries,
-    ...more,
-  ].join("\n");
+  }
+  if (args.invoiceNumber !== undefined) {
+    throw new InputError(
+      "With customers, leave out invoiceNumber: each draft takes the next number in turn.",
+    );
+  }
+  if (Array.isArray(args.customers) && args.customers.length > MAX_CUSTOMERS) {
+    throw new InputError(`One call drafts for at most ${MAX_CUSTOMERS} customers: pass the list in parts.`);
+  }
+  const targets =
+    args.customers === "all"
+      ? await context.directory.customers()
+      : uniqueById(await Promise.all(args.customers!.map((c) => context.directory.resolveCustomer(c))));
+  if (targets.length === 0) throw new InputError('customers is empty: give "all" or at least one customer.');
+  if (targets.length > MAX_CUSTOMERS) {
+    throw new InputError(
+      `The account has ${targets.length} active customers; one call drafts for at most ${MAX_CUSTOMERS}. Pass customers as a list, in parts.`,
+    );
+  }
+  const period = await servicePeriod(args, context);
+  const invoiceDay =
+    args.invoiceDate === undefined
+      ? formatDay(context.now(), context.timeZone)
+      : (await loadDates()).parseDay(args.invoiceDate, dateContext(context));
+  const [invoiceList, entries, projectNames] = await Promise.all([
+    listInvoices(context.client()),
+    loadPeriodEntries(context, period),
+    context.directory.projectNames(),
+  ]);
+  const existing = wholeList(
+    invoiceList,
+    "invoices",
+    "it cannot be checked which of these invoices already exist or which numbers are next; creating them now could make duplicates, so nothing was created",
+  );
+  const ledger = ledgerOf(existing, entries, projectNames, context.timeZone, (body) =>
+    createdBefore(context, body),
+  );
+  const rows = planBatch(
+    targets,
+    (customer) => ({
+      customer,
+      period,
+      netAmount: undefined,
+      fromTime: true,
+      supplement: args.supplement,
+      invoiceNumber: undefined,
+      invoiceDay,
+      taxRate: args.taxRate ?? context.defaultTaxRate,
+      notes: args.notes,
+      activityType: activityTypeOf(args.activityType, customer),
+      allowOverlap: args.allowOverlap,
+    }),
+    ledger,
+  );
+  const taxRate = args.taxRate ?? context.defaultTaxRate;
+  const planned = batchData(rows, null, context);
+  const limits =
+    taxRate === 0 && planned.totals.invoices > 0
+      ? await smallBusinessLimits(context, Number(invoiceDay.slice(0, 4)), planned.totals.netAmount)
+      : undefined;
+  const small = limits === undefined ? {} : { smallBusiness: { limitsPassed: limits } };
+  const assumed = `${limits === undefined ? "" : smallBusinessText(limits)}${assumedText(period.assumptions)}`;
+  const preview = batchText(planned, period, true);
+  if (args.dryRun || planned.totals.invoices === 0) {
+    return { data: { outcome: "batch" as const, batch: planned, ...small }, text: `${preview}${assumed}` };
+  }
+  const { supported, answer } = call.confirmation;
+  if (supported) {
+    const state = JSON.stringify(rows.filter((r) => r.status === "create").map((r) => r.draft!.body));
+    if (answer === undefined) return askForBatch(preview, state, false);
+    if (!answer.confirmed) {
+      return {
+        data: { outcome: "declined" as const, batch: planned },
+        text: "Not created: the user did not confirm these draft invoices. Ask what to change before trying again.",
+      };
+    }
+    if (answer.state !== state) return askForBatch(preview, state, true);
+  }
+  const { sendAfterMs } = await sendBatch(rows, context);
+  const sent = batchData(rows, sendAfterMs, context);
+  return {
+    data: { outcome: "batch" as const, batch: sent },
+    text: `${batchText(sent, period, false)}${assumed}`,
+  };
 }
 
-function describe(invoice: InvoiceView): string {
-  const id = invoice.id === null ? "" : ` (id ${invoice.id})`;
-  return `${invoice.status} invoice ${invoice.invoiceNumber}${id} for ${named(invoice.customerName, invoice.customerId)}, dated ${invoice.invoiceDate}, service period ${invoice.periodStart} to ${invoice.periodEnd}: net ${eur(invoice.netAmount)} + ${invoice.taxRate} % VAT ${eur(invoice.taxAmount)} = gross ${eur(invoice.grossAmount)}${invoice.notes ? `, notes "${invoice.notes}"` : ""}`;
+function uniqueById(customers: readonly Customer[]): Customer[] {
+  return [...new Map(customers.map((c) => [c._id, c])).values()];
+}
+
+/** The customer's type, when it is one the API accepts; otherwise the service decides. */
+function activityTypeOf(given: InvoiceDraft["ask"]["activityType"], customer: Customer) {
+  return given ?? activityTypeSchema.safeParse(customer.activityType).data;
 }
 
 async function servicePeriod(
@@ -300,13 +395,4 @@ async function servicePeriod(
       `periodEnd ${end} is before periodStart ${start}`,
     );
   return { start, end, assumptions: [...new Set([...from.assumptions, ...to.assumptions])] };
-}
-
-function nextNumber(existing: readonly Invoice[], invoiceDay: string, context: ToolContext): string {
-  const numbered = existing.map((invoice) => ({
-    invoiceNumber: invoice.invoiceNumber,
-    invoiceDate: invoice.invoiceDate,
-    year: Number(formatDay(invoice.invoiceDate, context.timeZone).slice(0, 4)),
-  }));
-  return nextInvoiceNumber(numbered, Number(invoiceDay.slice(0, 4)));
 }

@@ -1,10 +1,24 @@
 import { z } from "zod";
-import { logEntries, MAX_BATCH, type OverlapRefusal } from "../../billing/log-time-batch.js";
+import { lateEntries } from "../../billing/late-entries.js";
+import {
+  type BatchOutcome,
+  logEntries,
+  MAX_BATCH,
+  type OverlapRefusal,
+} from "../../billing/log-time-batch.js";
 import type { EntryInput } from "../../billing/log-time-entry.js";
 import { InputError } from "../../domain/input-error.js";
 import { customerArg, projectArg } from "../args.js";
+import type { ToolContext } from "../context.js";
 import { defineTool } from "../define-tool.js";
-import { batchAnswer, describeEntry, entryAssumptions, entryData } from "../log-time-answer.js";
+import {
+  batchAnswer,
+  describeEntry,
+  entryAssumptions,
+  entryData,
+  lateText,
+  notOnInvoiceOutput,
+} from "../log-time-answer.js";
 import { overlapRefusalText } from "../log-time-refusal.js";
 import { refusalOutput } from "../refusal.js";
 
@@ -66,6 +80,9 @@ export const logTimeTool = defineTool({
       ),
   }),
   output: z.object({
+    notOnInvoice: notOnInvoiceOutput
+      .optional()
+      .describe("Entries logged into time an invoice of the customer may already bill: not on it."),
     outcome: z
       .enum(["created", "already_exists", "batch", "refused"])
       .describe('"batch" when entries was given: see batch.'),
@@ -130,7 +147,11 @@ export const logTimeTool = defineTool({
       const outcome = await logEntries(args.entries, context, { single: false });
       if (outcome.kind === "refused") return refused(outcome, false);
       const { batch, text } = batchAnswer(outcome, context);
-      return { data: { outcome: "batch" as const, batch }, text };
+      const late = await notOnInvoice(outcome, context);
+      return {
+        data: { outcome: "batch" as const, batch, ...late.data },
+        text: `${text}${lateText(late.found, false)}`,
+      };
     }
     if (args.project === undefined || args.start === undefined) {
       throw new InputError(
@@ -148,10 +169,13 @@ export const logTimeTool = defineTool({
           data: { outcome: "already_exists" as const, entry },
           text: `Already logged, not created again: ${what}. Entry id ${entry.id}.${entryAssumptions(planned)}`,
         }
-      : {
-          data: { outcome: "created" as const, entry },
-          text: `Logged ${what}. Entry id ${entry.id}.${entryAssumptions(planned)}`,
-        };
+      : await (async () => {
+          const late = await notOnInvoice(outcome, context);
+          return {
+            data: { outcome: "created" as const, entry, ...late.data },
+            text: `Logged ${what}. Entry id ${entry.id}.${entryAssumptions(planned)}${lateText(late.found, true)}`,
+          };
+        })();
   },
 });
 
@@ -179,4 +203,25 @@ function refused(refusal: OverlapRefusal, single: boolean) {
     },
     text: overlapRefusalText(refusal, single),
   };
+}
+
+/** The created entries that an invoice of their customer may already bill (see lateEntries). */
+async function notOnInvoice(outcome: BatchOutcome, context: ToolContext) {
+  const created = outcome.entries
+    .map((e, i) => ({
+      index: i + 1,
+      customerId: e.entry.customerId,
+      startMs: e.entry.startMs,
+      status: e.status,
+    }))
+    .filter((e) => e.status === "created");
+  const found = await lateEntries(created, context);
+  const rows = (found ?? []).map((e) => ({
+    index: e.index,
+    customerId: e.customerId,
+    invoices: e.invoices,
+    periodStart: e.period.start,
+    periodEnd: e.period.end,
+  }));
+  return { found, data: rows.length === 0 ? {} : { notOnInvoice: rows } };
 }

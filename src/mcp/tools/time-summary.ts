@@ -1,10 +1,17 @@
 import { z } from "zod";
 import { listInvoices } from "../../api/invoices.js";
 import { wholeList } from "../../api/list.js";
-import type { Customer, CustomerTimeSummary } from "../../api/schemas.js";
+import type { Customer, CustomerTimeSummary, Invoice } from "../../api/schemas.js";
 import { getCustomerTimeSummary } from "../../api/time-entries.js";
+import { billedSoFar } from "../../billing/billed-so-far.js";
 import { dateContext } from "../../billing/context.js";
-import { countTime, invoicesThatMayCover, loadPeriodEntries } from "../../billing/period-facts.js";
+import {
+  countTime,
+  draftsOf,
+  invoicesIfReadable,
+  invoicesThatMayCover,
+  loadPeriodEntries,
+} from "../../billing/period-facts.js";
 import { formatDuration } from "../../domain/dates/duration.js";
 import { loadDates } from "../../domain/dates/lazy.js";
 import { sumAmounts } from "../../domain/money.js";
@@ -15,12 +22,15 @@ import { assumedText } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
 import { eur, hours, named } from "../format.js";
 import {
+  billedOutput,
+  billedText,
   coveringInvoiceOutput,
   describeInvoice,
   describeTime,
   guessNote,
   periodOutput,
   periodTimeOutput,
+  supplementHint,
 } from "../period-text.js";
 
 /** A single customer's entries are listed in the text up to this many; the data holds them all. */
@@ -34,11 +44,15 @@ const summaryRow = z.object({
   billedHours: z.number(),
   unbilledHours: z.number().describe("the service's own figure, over all periods"),
   unbilledAmount: moneyOutput.describe("the service's own figure, over all periods"),
+  draftsSince: z
+    .array(coveringInvoiceOutput)
+    .describe("this customer's draft invoices: created since, they may bill part of the unbilled figure"),
   weekHours: z.number().describe("this week (Monday to Sunday)"),
   monthHours: z.number().describe("this calendar month"),
-  byMonth: z.array(
-    z.object({ month: z.string().describe("YYYY-MM"), hours: z.number(), amount: moneyOutput }),
-  ),
+  byMonth: z
+    .array(z.object({ month: z.string().describe("YYYY-MM"), hours: z.number(), amount: moneyOutput }))
+    .optional()
+    .describe("Only when one customer is asked for: every month since the start."),
   inPeriod: z
     .object({
       time: periodTimeOutput,
@@ -47,6 +61,7 @@ const summaryRow = z.object({
         .describe(
           "this customer's invoices whose service period overlaps the period (or, without one, dated near it)",
         ),
+      billed: billedOutput.describe("the period's time against what those invoices bill"),
     })
     .optional()
     .describe("Only with `period`."),
@@ -96,12 +111,22 @@ export const timeSummaryTool = defineTool({
       args.period === undefined
         ? undefined
         : (await loadDates()).parsePeriod(args.period, dateContext(context));
-    const [summaries, periodRows] = await Promise.all([
+    const [summaries, invoiceList] = await Promise.all([
       Promise.all(targets.map((c) => getCustomerTimeSummary(context.client(), c._id))),
-      period === undefined ? undefined : inPeriodRows(targets, period, context),
+      period === undefined ? invoicesIfReadable(context) : listInvoices(context.client()),
     ]);
+    // Which invoices may already bill the period is a check: with part of them, one may be missed.
+    // Without a period, the drafts only explain the service's figure: without them it still stands.
+    const invoices = Array.isArray(invoiceList)
+      ? invoiceList
+      : invoiceList === null
+        ? []
+        : wholeList(invoiceList, "invoices", "it cannot be said which invoices may already bill this period");
+    const periodRows =
+      period === undefined ? undefined : await inPeriodRows(targets, period, invoices, context);
     const customers: Row[] = summaries.map((s, index) => ({
       ...summaryOf(s),
+      draftsSince: draftsOf(invoices, s.customerId, context.timeZone),
       ...(periodRows === undefined ? {} : { inPeriod: periodRows[index]! }),
     }));
     customers.sort(
@@ -137,11 +162,20 @@ export const timeSummaryTool = defineTool({
     };
     const text =
       period === undefined ? overviewText(customers, totals) : periodText(customers, totals, period);
-    return { data, text };
+    // The data carries what a program needs, not a second copy of everything: month rows and the
+    // period's entries only when one customer is asked for (the text shows them then too).
+    return { data: args.customer === undefined ? { ...data, customers: customers.map(lean) } : data, text };
   },
 });
 
-function summaryOf(s: CustomerTimeSummary): Omit<Row, "inPeriod"> {
+function lean(row: Row): Row {
+  const { byMonth: _months, ...rest } = row;
+  if (rest.inPeriod === undefined) return rest;
+  const { entries: _entries, ...time } = rest.inPeriod.time;
+  return { ...rest, inPeriod: { ...rest.inPeriod, time } };
+}
+
+function summaryOf(s: CustomerTimeSummary): Omit<Row, "inPeriod" | "draftsSince"> {
   return {
     customerId: s.customerId,
     customerName: cleanText(s.customerName, 200),
@@ -159,42 +193,39 @@ function summaryOf(s: CustomerTimeSummary): Omit<Row, "inPeriod"> {
 async function inPeriodRows(
   targets: readonly Customer[],
   period: { start: string; end: string },
+  invoices: readonly Invoice[],
   context: ToolContext,
 ): Promise<NonNullable<Row["inPeriod"]>[]> {
-  const [entries, invoiceList, projectNames] = await Promise.all([
+  const [entries, projectNames] = await Promise.all([
     loadPeriodEntries(context, period),
-    listInvoices(context.client()),
     context.directory.projectNames(),
   ]);
-  // Which invoices may already bill the period is a check: with part of them, one may be missed.
-  const invoices = wholeList(
-    invoiceList,
-    "invoices",
-    "it cannot be said which invoices may already bill this period",
-  );
-  return targets.map((customer) => ({
-    time: countTime(
+  return targets.map((customer) => {
+    const time = countTime(
       entries.filter((e) => e.customerId === customer._id),
       customer.hourlyRate,
       projectNames,
       context.timeZone,
-    ),
-    mayAlreadyBeBilledBy: invoicesThatMayCover(invoices, customer._id, period, context.timeZone),
-  }));
+    );
+    const covering = invoicesThatMayCover(invoices, customer._id, period, context.timeZone);
+    return { time, mayAlreadyBeBilledBy: covering, billed: billedSoFar(time, covering, period) };
+  });
 }
 
 function overviewText(
   customers: Row[],
   totals: { unbilledHours: number; unbilledAmount: number; weekHours: number; monthHours: number },
 ): string {
+  const drafts = customers.some((c) => c.draftsSince.length > 0);
   return [
     `Unbilled: ${hours(totals.unbilledHours)} worth ${eur(totals.unbilledAmount)}; this week ${hours(totals.weekHours)}, this month ${hours(totals.monthHours)}.`,
+    `${UNBILLED_BASIS}${drafts ? " The drafts named below may bill part of it." : ""}`,
     ...customers.map((c) => {
-      const recent = c.byMonth
+      const recent = (c.byMonth ?? [])
         .slice(-3)
         .map((m) => `${m.month} ${hours(m.hours)}`)
         .join(", ");
-      return `- ${c.customerName} (id ${c.customerId}): unbilled ${hours(c.unbilledHours)} = ${eur(c.unbilledAmount)}, billed ${hours(c.billedHours)}, week ${hours(c.weekHours)}, month ${hours(c.monthHours)}${recent ? `; recent months: ${recent}` : ""}`;
+      return `- ${c.customerName} (id ${c.customerId}): unbilled ${hours(c.unbilledHours)} = ${eur(c.unbilledAmount)}, billed ${hours(c.billedHours)}, week ${hours(c.weekHours)}, month ${hours(c.monthHours)}${recent ? `; recent months: ${recent}` : ""}${draftsText(c.draftsSince)}`;
     }),
   ].join("\n");
 }
@@ -214,7 +245,7 @@ function periodText(
     const inPeriod = c.inPeriod!;
     lines.push(`- ${named(c.customerName, c.customerId)}: ${describeTime(inPeriod.time)}.`);
     lines.push(
-      `  The service's own unbilled total for this customer (all periods, not just this one): ${hours(c.unbilledHours)} = ${eur(c.unbilledAmount)}.`,
+      `  The service's own unbilled total for this customer (all periods, not just this one): ${hours(c.unbilledHours)} = ${eur(c.unbilledAmount)}.${draftsText(c.draftsSince)}`,
     );
     const covering = inPeriod.mayAlreadyBeBilledBy;
     lines.push(
@@ -223,16 +254,17 @@ function periodText(
         : `  May already be billed by ${covering.length} invoice${covering.length === 1 ? "" : "s"}:${guessNote(covering)}`,
     );
     for (const invoice of covering) lines.push(`  · ${describeInvoice(invoice)} [${invoice.basis}]`);
+    const billed = billedText(inPeriod.billed);
+    if (billed) lines.push(`  ${billed} ${supplementHint(inPeriod.billed)}`.trimEnd());
     if (single) {
-      for (const e of inPeriod.time.entries.slice(0, ENTRY_LINES)) {
+      const entries = inPeriod.time.entries ?? [];
+      for (const e of entries.slice(0, ENTRY_LINES)) {
         lines.push(
           `  · ${e.start} to ${e.end.slice(11, 16)} · ${formatDuration(e.minutes)} · ${e.projectName ?? e.projectId}${e.description ? ` · "${e.description}"` : ""} (id ${e.id})`,
         );
       }
-      if (inPeriod.time.entries.length > ENTRY_LINES) {
-        lines.push(
-          `  … ${inPeriod.time.entries.length - ENTRY_LINES} more entries: list_time_entries shows them all.`,
-        );
+      if (entries.length > ENTRY_LINES) {
+        lines.push(`  … ${entries.length - ENTRY_LINES} more entries: list_time_entries shows them all.`);
       }
     }
   }
@@ -242,7 +274,24 @@ function periodText(
     );
   }
   lines.push(
-    "To invoice one customer's period from this time: create_invoice with fromTime: true, customer and period (preview with dryRun: true).",
+    `To invoice one customer's period from this time: create_invoice with fromTime: true, customer and period (preview with dryRun: true). ${UNBILLED_BASIS}`,
   );
   return lines.join("\n");
+}
+
+/** What the service's unbilled figure rests on, said wherever it is shown. */
+const UNBILLED_BASIS =
+  "The service's unbilled figure counts the entries the service has not marked as billed, over all periods; the API cannot link entries to an invoice, so invoices created through it (drafts too) may not have lowered it.";
+
+/** "; drafts since: RE-2026-090 (id …, dated …, net …, period …)", or "". */
+function draftsText(drafts: Row["draftsSince"]): string {
+  if (drafts.length === 0) return "";
+  const shown = drafts
+    .slice(0, 5)
+    .map(
+      (d) =>
+        `${d.invoiceNumber} (id ${d.id}, dated ${d.invoiceDate}, net ${eur(d.netAmount)}${d.periodStart === null ? "" : `, period ${d.periodStart} to ${d.periodEnd}`})`,
+    );
+  const more = drafts.length > 5 ? ` and ${drafts.length - 5} more (list_invoices status draft)` : "";
+  return ` Drafts since, which may bill part of it: ${shown.join(", ")}${more}.`;
 }

@@ -1,0 +1,78 @@
+/**
+ * A period's time against what the invoices that may cover it already bill: the difference is the
+ * time logged since (or billed beyond) them. time_summary shows it, create_invoice refuses with it
+ * and bills only it as a supplement (`supplement: true`).
+ */
+
+import { lateTime } from "../domain/late-time.js";
+import { fromCents, toCents } from "../domain/money.js";
+import { type DaySpan, hoursFromMinutes } from "../domain/period-billing.js";
+import type { CoveringInvoice, PeriodTime } from "./period-facts.js";
+
+export interface BilledSoFar {
+  /**
+   * "unbilled": no invoice may cover the period; "compared": difference is time − billed;
+   * "wider period": an invoice's service period reaches beyond the period, so its net cannot be
+   * split; "no rate": the time has no amount to compare.
+   */
+  status: "unbilled" | "compared" | "wider period" | "no rate";
+  /** The period's time at the customer's rate; null without a rate. */
+  timeAmount: number | null;
+  /** Net of the invoices that may cover the period, together. */
+  billedAmount: number;
+  /** Their numbers, oldest first. */
+  invoiceNumbers: string[];
+  /** timeAmount − billedAmount, when compared: above 0 is time not yet billed. */
+  difference: number | null;
+  /** The difference as minutes at the rate, when it is a whole number of them. */
+  differenceMinutes: number | null;
+  differenceHours: number | null;
+  /** Some invoice was taken as covering from its date alone (the list gave no period). */
+  guessed: boolean;
+  /** For "wider period": the invoices whose period reaches beyond. */
+  widerInvoices: string[];
+}
+
+export function billedSoFar(
+  time: PeriodTime,
+  covering: readonly CoveringInvoice[],
+  period: DaySpan,
+): BilledSoFar {
+  const billed = covering.reduce((sum, invoice) => sum + toCents(invoice.netAmount), 0);
+  const base = {
+    timeAmount: time.amount,
+    billedAmount: fromCents(billed),
+    invoiceNumbers: covering.map((c) => c.invoiceNumber),
+    difference: null,
+    differenceMinutes: null,
+    differenceHours: null,
+    guessed: covering.some((c) => c.basis === "invoice date"),
+    widerInvoices: [],
+  };
+  if (covering.length === 0) return { ...base, status: "unbilled" };
+  if (time.amount === null || time.hourlyRate === null) return { ...base, status: "no rate" };
+  const late = lateTime(
+    period,
+    { amount: toCents(time.amount), rate: toCents(time.hourlyRate) },
+    covering.map((c) => ({
+      netCents: toCents(c.netAmount),
+      periodStart: c.periodStart,
+      periodEnd: c.periodEnd,
+    })),
+  );
+  if (late.kind === "wider") {
+    return {
+      ...base,
+      status: "wider period",
+      widerInvoices: late.wider.map((i) => covering[i]!.invoiceNumber),
+    };
+  }
+  if (late.kind === "unbilled") return { ...base, status: "unbilled" };
+  return {
+    ...base,
+    status: "compared",
+    difference: fromCents(late.difference),
+    differenceMinutes: late.minutes,
+    differenceHours: late.minutes === null ? null : hoursFromMinutes(late.minutes),
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Time logged into a period that an invoice of the customer may already bill: the entry is stored,
+ * but it is on no invoice. log_time says so and how to bill it (a supplement). One invoice listing
+ * per call; if it cannot be read whole, the check is skipped and the answer says so, since the
+ * entries are already logged by then and must not be reported as failed.
+ */
+import { listInvoices } from "../api/invoices.js";
+import type { Invoice } from "../api/schemas.js";
+import { formatDay } from "../domain/dates/format.js";
+import { coverBasis, type DaySpan } from "../domain/period-billing.js";
+import { ApiError } from "../http/errors.js";
+import type { BillingContext } from "./context.js";
+import { type CoveringInvoice, invoiceFacts } from "./period-facts.js";
+
+export interface LateEntry {
+  /** 1-based, as the person counts the entries of the call. */
+  index: number;
+  customerId: string;
+  /** The invoices that may bill the entry's day, oldest first. */
+  invoices: CoveringInvoice[];
+  /** The period to bill it in: the first invoice's service period, or the entry's month. */
+  period: DaySpan;
+}
+
+/** null when the invoices could not be read whole: the answer then says the check was skipped. */
+export async function lateEntries(
+  entries: readonly { index: number; customerId: string; startMs: number }[],
+  context: BillingContext,
+): Promise<LateEntry[] | null> {
+  if (entries.length === 0) return [];
+  let invoices: Invoice[];
+  try {
+    const list = await listInvoices(context.client());
+    if (!list.complete) return null;
+    invoices = list.items;
+  } catch (error) {
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
+  const late: LateEntry[] = [];
+  for (const entry of entries) {
+    const day = formatDay(entry.startMs, context.timeZone);
+    const covering = invoices
+      .filter((invoice) => invoice.customerId === entry.customerId)
+      .map((invoice) => ({ invoice, basis: coverBasis(invoice, { start: day, end: day }, context.timeZone) }))
+      .filter((hit) => hit.basis !== null)
+      .sort((a, b) => a.invoice.invoiceDate - b.invoice.invoiceDate)
+      .map(({ invoice, basis }) => invoiceFacts(invoice, basis!, context.timeZone));
+    if (covering.length === 0) continue;
+    const first = covering[0]!;
+    const period =
+      first.periodStart !== null && first.periodEnd !== null
+        ? { start: first.periodStart, end: first.periodEnd }
+        : monthOf(day);
+    late.push({ index: entry.index, customerId: entry.customerId, invoices: covering, period });
+  }
+  return late;
+}
+
+function monthOf(day: string): DaySpan {
+  const [year, month] = day.split("-").map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const mm = String(month).padStart(2, "0");
+  return { start: `${year}-${mm}-01`, end: `${year}-${mm}-${String(last).padStart(2, "0")}` };
+}

@@ -1,0 +1,166 @@
+/**
+ * create_invoice for many customers (`customers: "all"` or a list): one line per draft with the
+ * guard's verdict, totals, and after sending what was created, what is left and when to send it.
+ */
+import { z } from "zod";
+import type { BatchRow, BatchStatus } from "../billing/invoice-batch.js";
+import { formatInstant } from "../domain/dates/format.js";
+import { fromCents, toCents } from "../domain/money.js";
+import { hoursFromMinutes } from "../domain/period-billing.js";
+import { cleanText } from "../domain/text.js";
+import { moneyOutput } from "./args.js";
+import type { ToolContext } from "./context.js";
+import { AskToConfirm } from "./define-tool.js";
+import { errorText } from "./error-text.js";
+import { eur, hours, named } from "./format.js";
+
+export const batchOutput = z.object({
+  drafts: z.array(
+    z.object({
+      customerId: z.string(),
+      customerName: z.string(),
+      status: z.enum(["create", "exists", "refused", "skipped", "created", "not_sent", "failed"]),
+      invoiceNumber: z.string().nullable().describe("the number it gets (or has); null when none"),
+      id: z.string().nullable(),
+      hours: z.number().nullable(),
+      netAmount: moneyOutput.nullable(),
+      taxAmount: moneyOutput.nullable(),
+      grossAmount: moneyOutput.nullable(),
+      conflicts: z.array(z.string()).describe("numbers of the invoices it may bill twice"),
+      problem: z.string().nullable(),
+    }),
+  ),
+  totals: z
+    .object({
+      invoices: z.number().int(),
+      hours: z.number(),
+      netAmount: moneyOutput,
+      taxAmount: moneyOutput,
+      grossAmount: moneyOutput,
+    })
+    .describe("over the drafts to create (dry run), or created and left to send"),
+  sendAfter: z
+    .string()
+    .nullable()
+    .describe("When the rate limit left drafts unsent: when to send the same call again."),
+});
+type BatchData = z.infer<typeof batchOutput>;
+
+const WORDS: Record<BatchStatus, string> = {
+  create: "ok",
+  exists: "exists already, not created again",
+  refused: "refused",
+  skipped: "skipped",
+  created: "created",
+  not_sent: "not yet sent",
+  failed: "failed",
+};
+
+const COUNTED = new Set<BatchStatus>(["create", "created", "not_sent"]);
+
+export function batchData(
+  rows: readonly BatchRow[],
+  sendAfterMs: number | null,
+  context: ToolContext,
+): BatchData {
+  const drafts = rows.map((row) => {
+    const body = row.draft?.body;
+    const minutes = row.draft?.time?.minutes;
+    return {
+      customerId: row.customer._id,
+      customerName: cleanText(row.customer.name),
+      status: row.status,
+      invoiceNumber: body && row.status !== "refused" ? body.invoiceNumber : null,
+      id: row.id,
+      hours: minutes === undefined ? null : hoursFromMinutes(minutes),
+      netAmount: body?.netAmount ?? null,
+      taxAmount: body?.taxAmount ?? null,
+      grossAmount: body?.grossAmount ?? null,
+      conflicts: row.draft?.conflicts.map((c) => c.invoiceNumber) ?? [],
+      problem: row.error === undefined ? null : errorText(row.error, { verifyWith: "list_invoices" }),
+    };
+  });
+  const counted = rows.filter((row) => COUNTED.has(row.status));
+  const cents = (pick: (row: BatchRow) => number | undefined) =>
+    fromCents(counted.reduce((sum, row) => sum + toCents(pick(row) ?? 0), 0));
+  return {
+    drafts,
+    totals: {
+      invoices: counted.length,
+      hours: hoursFromMinutes(counted.reduce((sum, row) => sum + (row.draft?.time?.minutes ?? 0), 0)),
+      netAmount: cents((row) => row.draft?.body.netAmount),
+      taxAmount: cents((row) => row.draft?.body.taxAmount),
+      grossAmount: cents((row) => row.draft?.body.grossAmount),
+    },
+    sendAfter: sendAfterMs === null ? null : formatInstant(sendAfterMs, context.timeZone),
+  };
+}
+
+/** One line per customer, then the totals and what to do next. */
+export function batchText(data: BatchData, period: { start: string; end: string }, dryRun: boolean): string {
+  const { totals } = data;
+  const count = (status: BatchStatus) => data.drafts.filter((d) => d.status === status).length;
+  const head = dryRun
+    ? `Dry run, nothing sent. ${totals.invoices} draft invoice${totals.invoices === 1 ? "" : "s"} for ${period.start} to ${period.end}, from each customer's time at their rate (numbers as they will be given):`
+    : `${count("created")} draft invoice${count("created") === 1 ? "" : "s"} created for ${period.start} to ${period.end}${count("not_sent") ? `, ${count("not_sent")} not yet sent` : ""}${count("failed") ? `, ${count("failed")} failed` : ""}:`;
+  const lines = data.drafts
+    .filter((d) => d.status !== "skipped")
+    .map((d) => {
+      const number = d.invoiceNumber ? `${d.invoiceNumber}${d.id ? ` (id ${d.id})` : ""} · ` : "";
+      const money =
+        d.netAmount === null
+          ? ""
+          : ` · ${hours(d.hours ?? 0)} · net ${eur(d.netAmount)} · gross ${eur(d.grossAmount ?? 0)}`;
+      const why =
+        d.status === "refused"
+          ? `: may already be billed by ${d.conflicts.join(", ")} (create_invoice for this customer alone shows them)`
+          : d.problem
+            ? `: ${d.problem}`
+            : "";
+      return `- ${number}${named(d.customerName, d.customerId)}${money} · ${WORDS[d.status]}${why}`;
+    });
+  const skipped = data.drafts.filter((d) => d.status === "skipped");
+  const total = `Totals: ${totals.invoices} invoice${totals.invoices === 1 ? "" : "s"}, ${hours(totals.hours)}, net ${eur(totals.netAmount)}, VAT ${eur(totals.taxAmount)}, gross ${eur(totals.grossAmount)}.`;
+  const tail: string[] = [];
+  if (skipped.length > 0) {
+    const noTime = skipped.filter((d) => d.problem?.startsWith("No completed time"));
+    const other = skipped.filter((d) => !d.problem?.startsWith("No completed time"));
+    if (noTime.length > 0)
+      tail.push(
+        `No time in the period: ${noTime.map((d) => named(d.customerName, d.customerId)).join(", ")}.`,
+      );
+    for (const d of other) tail.push(`Skipped ${named(d.customerName, d.customerId)}: ${d.problem}`);
+  }
+  if (dryRun) {
+    tail.push(
+      "To create them: the same call without dryRun. Refused ones are left out; each can be made alone with create_invoice (supplement: true bills only time not yet billed).",
+    );
+  } else if (data.sendAfter !== null) {
+    tail.push(
+      `The service's rate limit allows the rest from ${data.sendAfter}. Then send the same call again: the invoices created are recognised, only the missing ones are created.`,
+    );
+  } else if (count("failed") > 0) {
+    tail.push(
+      "Check the failed one with list_invoices, then send the same call again: the invoices created are recognised, only the missing ones are created.",
+    );
+  } else if (count("created") > 0) {
+    tail.push("They are drafts: review and send them in the Invoicing Service.");
+  }
+  return [head, ...lines, total, ...tail].join("\n");
+}
+
+/** The one question for the whole batch, where the client can ask the person. */
+export function askForBatch(text: string, state: string, changed: boolean): AskToConfirm {
+  const first = changed
+    ? "The drafts changed since you confirmed them. Create these instead?"
+    : "Create these draft invoices?";
+  const body = text
+    .split("\n")
+    .slice(1)
+    .filter((line) => line.startsWith("- ") || line.startsWith("Totals"));
+  return new AskToConfirm(
+    [first, ...body, "They stay drafts in the Invoicing Service; nothing is sent to customers."].join("\n"),
+    "Yes, create these draft invoices",
+    state,
+  );
+}

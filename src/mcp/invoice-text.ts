@@ -1,0 +1,153 @@
+/**
+ * How create_invoice's answers read: one invoice as a sentence, the question a person confirms, the
+ * time a dry run counted. The facts come from src/billing/invoice-draft.ts.
+ */
+import { z } from "zod";
+import type { InvoiceDraft } from "../billing/invoice-draft.js";
+import type { PeriodTime } from "../billing/period-facts.js";
+import type { LimitPassed } from "../billing/small-business.js";
+import { formatDay } from "../domain/dates/format.js";
+import { cleanText } from "../domain/text.js";
+import { moneyOutput } from "./args.js";
+import { AskToConfirm } from "./define-tool.js";
+import { eur, named } from "./format.js";
+
+/** The dry run's text lists the counted entries up to this many; its data holds them when asked. */
+const ENTRY_LINES = 40;
+
+export const invoiceView = z.object({
+  id: z.string().nullable().describe("null unless created or found"),
+  invoiceNumber: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  status: z.string(),
+  invoiceDate: z.string(),
+  periodStart: z.string().nullable().describe("null only for a stored invoice whose list gave no period"),
+  periodEnd: z.string().nullable(),
+  netAmount: moneyOutput,
+  taxRate: z.number().nullable(),
+  taxAmount: moneyOutput.nullable(),
+  grossAmount: moneyOutput.nullable(),
+  activityType: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+export type InvoiceView = z.infer<typeof invoiceView>;
+
+/** What the draft would send (or sent), as the answer shows it. */
+export function draftView(draft: InvoiceDraft, id: string | null, status: string): InvoiceView {
+  const { body, ask } = draft;
+  return {
+    id,
+    invoiceNumber: body.invoiceNumber,
+    customerId: ask.customer._id,
+    customerName: cleanText(ask.customer.name),
+    status,
+    invoiceDate: ask.invoiceDay,
+    periodStart: ask.period.start,
+    periodEnd: ask.period.end,
+    netAmount: body.netAmount,
+    taxRate: body.taxRate ?? ask.taxRate,
+    taxAmount: body.taxAmount ?? null,
+    grossAmount: body.grossAmount ?? null,
+    activityType: body.activityType ?? null,
+    notes: body.notes === undefined ? null : cleanText(body.notes, 2000),
+  };
+}
+
+/**
+ * A stored invoice as the service listed it: only what the list returned, never what this request
+ * would have sent (a list without notes or periods shows none).
+ */
+export function storedView(draft: InvoiceDraft, timeZone: string): InvoiceView {
+  const stored = draft.same!;
+  const day = (ms: number | null | undefined) => (typeof ms === "number" ? formatDay(ms, timeZone) : null);
+  return {
+    id: stored._id,
+    invoiceNumber: stored.invoiceNumber,
+    customerId: stored.customerId,
+    customerName: cleanText(draft.ask.customer.name),
+    status: stored.status,
+    invoiceDate: formatDay(stored.invoiceDate, timeZone),
+    periodStart: day(stored.periodStart),
+    periodEnd: day(stored.periodEnd),
+    netAmount: stored.netAmount,
+    taxRate: stored.taxRate ?? null,
+    taxAmount: stored.taxAmount ?? null,
+    grossAmount: stored.grossAmount ?? null,
+    activityType: stored.activityType ?? null,
+    notes: stored.notes ? cleanText(stored.notes, 2000) : null,
+  };
+}
+
+export function describeInvoiceView(invoice: InvoiceView): string {
+  const id = invoice.id === null ? "" : ` (id ${invoice.id})`;
+  const period =
+    invoice.periodStart === null
+      ? "service period not returned by the service"
+      : `service period ${invoice.periodStart} to ${invoice.periodEnd}`;
+  const tax =
+    invoice.taxRate === null || invoice.taxAmount === null
+      ? ""
+      : ` + ${invoice.taxRate} % VAT ${eur(invoice.taxAmount)}`;
+  const gross = invoice.grossAmount === null ? "" : ` = gross ${eur(invoice.grossAmount)}`;
+  return `${invoice.status} invoice ${invoice.invoiceNumber}${id} for ${named(invoice.customerName, invoice.customerId)}, dated ${invoice.invoiceDate}, ${period}: net ${eur(invoice.netAmount)}${tax}${gross}${invoice.notes ? `, notes "${invoice.notes}"` : ""}`;
+}
+
+export function askFirst(invoice: InvoiceView, state: string, changed: boolean): AskToConfirm {
+  const lines = [
+    changed
+      ? "The invoice changed since you confirmed it. Create this draft invoice instead?"
+      : "Create this draft invoice?",
+    `Customer: ${named(invoice.customerName, invoice.customerId)}`,
+    `Number: ${invoice.invoiceNumber}`,
+    `Invoice date: ${invoice.invoiceDate}`,
+    `Service period: ${invoice.periodStart} to ${invoice.periodEnd}`,
+    `Net: ${eur(invoice.netAmount)}`,
+    `VAT ${invoice.taxRate} %: ${eur(invoice.taxAmount ?? 0)}`,
+    `Gross: ${eur(invoice.grossAmount ?? 0)}`,
+    ...(invoice.notes ? [`Notes: ${invoice.notes}`] : []),
+    "It stays a draft in the Invoicing Service; nothing is sent to the customer.",
+  ];
+  return new AskToConfirm(lines.join("\n"), "Yes, create this draft invoice", state);
+}
+
+/** The dry run's account of the time it counted: total, then the entries (up to 40). */
+export function countedText(time: PeriodTime | undefined): string {
+  if (time === undefined) return "";
+  const entries = time.entries
+    .slice(0, ENTRY_LINES)
+    .map(
+      (e) =>
+        `- ${e.start} to ${e.end.slice(11, 16)} · ${e.minutes} min · ${e.projectName ?? e.projectId}${e.description ? ` · "${e.description}"` : ""} (id ${e.id})`,
+    );
+  const more =
+    time.entries.length > ENTRY_LINES
+      ? [`… and ${time.entries.length - ENTRY_LINES} more: list_time_entries shows them all.`]
+      : [];
+  return [
+    `\nNet from time: ${time.minutes} min = ${time.hours} h × ${eur(time.hourlyRate ?? 0)}/h = ${eur(time.amount ?? 0)}, from these ${time.entryCount} completed entries:`,
+    ...entries,
+    ...more,
+  ].join("\n");
+}
+
+export const smallBusinessOutput = z.object({
+  limitsPassed: z
+    .array(z.object({ year: z.number().int(), which: z.string(), income: moneyOutput, limit: moneyOutput }))
+    .nullable()
+    .describe("Kleinunternehmer limits (§ 19 UStG) the EÜR income passes; null if it could not be read"),
+});
+
+/** The warning for an invoice without VAT when the account's income passes the limits, or a note that it could not be checked. */
+export function smallBusinessText(limits: readonly LimitPassed[] | null): string {
+  if (limits === null) {
+    return "\nThe small-business limits (§ 19 UStG) could not be checked: the EÜR report could not be read.";
+  }
+  return limits
+    .map((p) =>
+      p.which === "previous year"
+        ? `\nWarning (§ 19 UStG): income received in ${p.year} was ${eur(p.income)}, above the ${eur(p.limit)} limit for the previous year, so the small-business rule does not apply in ${p.year + 1} and this invoice would need VAT. Check with the user (and their tax adviser) before using taxRate 0.`
+        : `\nWarning (§ 19 UStG): with this invoice, income in ${p.year} comes to ${eur(p.income)}, above the ${eur(p.limit)} limit for the current year; from the sale that passes it, VAT is due. Check with the user (and their tax adviser) before using taxRate 0.`,
+    )
+    .join("");
+}
