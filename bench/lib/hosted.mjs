@@ -69,11 +69,15 @@ export function tenantWithToken(sandbox) {
   return { tenants, env, token, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function startServe(tenant, extraEnv = {}) {
-  const child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--tenants", tenant.tenants], {
-    env: { ...tenant.env, ...extraEnv },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+export async function startServe(tenant, extraEnv = {}, nodeArgs = []) {
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, BIN, "serve", "--port", "0", "--tenants", tenant.tenants],
+    {
+      env: { ...tenant.env, ...extraEnv },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   const url = await new Promise((resolve, reject) => {
     let stderr = "";
     child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));

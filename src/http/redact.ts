@@ -16,22 +16,24 @@ const MIN_KEY_LENGTH = 4;
 
 export type Redactor = (text: string) => string;
 
-export function keyRedactor(key: string | undefined): Redactor {
+/** `quickCheck: false` (for its test) runs the regular expressions on every text. */
+export function keyRedactor(key: string | undefined, { quickCheck = true } = {}): Redactor {
   if (key === undefined || key.length < MIN_KEY_LENGTH) return (text) => text;
   // Letters in the key and its URL encoding may come back in any case; base64 is case-sensitive.
   const anyCase = pieces([key, encodeURIComponent(key)]);
   const exactCase = pieces(base64Cores(key));
   const patterns = [
-    new RegExp(anyCase.join("|"), "gi"),
-    ...(exactCase.length > 0 ? [new RegExp(exactCase.join("|"), "g")] : []),
+    new RegExp(anyCase.map(escaped).join("|"), "gi"),
+    ...(exactCase.length > 0 ? [new RegExp(exactCase.map(escaped).join("|"), "g")] : []),
   ];
+  const mayHoldTrace = quickCheck ? traceFilter(anyCase, exactCase) : undefined;
   return (text) => {
     if (text.length < Math.min(MIN_TRACE, key.length)) return text;
+    if (mayHoldTrace !== undefined && !mayHoldTrace(text)) return text;
     const covered: [number, number][] = [];
     for (const pattern of patterns) {
       pattern.lastIndex = 0;
-      // Pieces overlap: after each match, look again one character on, not after its end. Most
-      // texts hold no piece at all, and a plain alternation finds that fastest.
+      // Pieces overlap: after each match, look again one character on, not after its end.
       for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
         covered.push([match.index, match.index + match[0].length]);
         pattern.lastIndex = match.index + 1;
@@ -41,7 +43,7 @@ export function keyRedactor(key: string | undefined): Redactor {
   };
 }
 
-/** Every MIN_TRACE-long piece of each form (the whole form when shorter), regex-escaped. */
+/** Every MIN_TRACE-long piece of each form (the whole form when shorter). */
 function pieces(forms: string[]): string[] {
   const found = new Set<string>();
   for (const form of forms) {
@@ -49,7 +51,64 @@ function pieces(forms: string[]): string[] {
     const size = Math.min(MIN_TRACE, form.length);
     for (let i = 0; i + size <= form.length; i++) found.add(form.slice(i, i + size));
   }
-  return [...found].map((piece) => piece.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&"));
+  return [...found];
+}
+
+function escaped(piece: string): string {
+  return piece.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+}
+
+const HASH_BASE = 31;
+const TABLE_SIZE = 1 << 16;
+const TABLE_MASK = TABLE_SIZE - 1;
+/** HASH_BASE^(MIN_TRACE − 1), modulo 2^32: what the character leaving a window contributed. */
+const LEAVING = Array.from({ length: MIN_TRACE - 1 }).reduce<number>(
+  (power) => Math.imul(power, HASH_BASE),
+  1,
+);
+
+/** ASCII letters in lower case, every other UTF-16 unit unchanged. */
+function folded(unit: number): number {
+  return unit >= 65 && unit <= 90 ? unit + 32 : unit;
+}
+
+function foldedHash(piece: string): number {
+  let hash = 0;
+  for (let i = 0; i < piece.length; i++)
+    hash = (Math.imul(hash, HASH_BASE) + folded(piece.charCodeAt(i))) | 0;
+  return hash;
+}
+
+/**
+ * One quick pass that says whether a text may hold a piece at all, so the regular expressions
+ * (hundreds of alternatives, tried at every position: the dearest part of reading a long answer)
+ * run only when it does. A rolling hash of every MIN_TRACE-long window of the text, ASCII letters
+ * folded to lower case, is looked up among the pieces' hashes, folded alike (a base64 piece that
+ * matches exactly matches folded too). A collision only says "maybe" too often; a piece is never
+ * missed, because a case-insensitive regular expression without the `u` flag matches an ASCII
+ * character only by ASCII case folding (never a non-ASCII one). So it is used only where every
+ * piece is MIN_TRACE long and the case-insensitive ones are ASCII; otherwise undefined.
+ */
+function traceFilter(anyCase: string[], exactCase: string[]): ((text: string) => boolean) | undefined {
+  const all = [...anyCase, ...exactCase];
+  const usable =
+    all.every((piece) => piece.length === MIN_TRACE) &&
+    anyCase.every((piece) => [...piece].every((char) => char.charCodeAt(0) < 128));
+  if (!usable) return undefined;
+  const hashes = new Set(all.map(foldedHash));
+  // The low bits first, in a table: a hash is no small integer to V8, and looking it up in a Set
+  // for every window of a long text would cost more than the regular expressions it saves.
+  const seen = new Uint8Array(TABLE_SIZE);
+  for (const hash of hashes) seen[hash & TABLE_MASK] = 1;
+  return (text) => {
+    let hash = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (i >= MIN_TRACE) hash = (hash - Math.imul(folded(text.charCodeAt(i - MIN_TRACE)), LEAVING)) | 0;
+      hash = (Math.imul(hash, HASH_BASE) + folded(text.charCodeAt(i))) | 0;
+      if (i >= MIN_TRACE - 1 && seen[hash & TABLE_MASK] === 1 && hashes.has(hash)) return true;
+    }
+    return false;
+  };
 }
 
 /**

@@ -27,10 +27,29 @@ export interface ResolvedLocalTime {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Offsets already worked out, per zone and exact instant: a list shows the same invoice dates call
+ * after call, and asking Intl (through tzOffset) costs microseconds a row. The instant itself is
+ * the key, so a cached answer is the answer; emptied when full.
+ */
+const offsets = new Map<string, Map<number, number>>();
+const MAX_CACHED_OFFSETS = 10_000;
+
 /** UTC offset of `timeZone` at an instant, in minutes (east positive: Berlin in summer is 120). */
 export function offsetMinutesAt(ms: number, timeZone: string): number {
-  assertTimeZone(timeZone);
-  return tzOffset(timeZone, new Date(ms));
+  let zone = offsets.get(timeZone);
+  if (zone === undefined) {
+    assertTimeZone(timeZone); // only a valid zone gets a cache
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  let minutes = zone.get(ms);
+  if (minutes === undefined) {
+    minutes = tzOffset(timeZone, new Date(ms));
+    if (zone.size >= MAX_CACHED_OFFSETS) zone.clear();
+    zone.set(ms, minutes);
+  }
+  return minutes;
 }
 
 /** Wall-clock time → instant, reporting whether the time fell into a DST gap or overlap. */

@@ -48,6 +48,23 @@ describe("zonedDateTimeToUtc / resolveLocalDateTime", () => {
     expect(offsetMinutesAt(Date.parse("2026-03-29T01:00:00Z"), BERLIN)).toBe(120);
     expect(offsetMinutesAt(Date.parse("2026-07-01T00:00:00Z"), NEW_YORK)).toBe(-240);
   });
+
+  it("offsetMinutesAt answers the same when asked again (it remembers), per zone, and refuses a bad zone", () => {
+    const instants = [
+      "2026-03-29T00:59:00Z",
+      "2026-03-29T01:00:00Z",
+      "2026-10-25T00:59:00Z",
+      "2026-10-25T01:00:00Z",
+    ];
+    for (let round = 0; round < 3; round++) {
+      expect(instants.map((at) => offsetMinutesAt(Date.parse(at), BERLIN))).toEqual([60, 120, 120, 60]);
+      expect(instants.map((at) => offsetMinutesAt(Date.parse(at), NEW_YORK))).toEqual([
+        -240, -240, -240, -240,
+      ]);
+    }
+    expect(() => offsetMinutesAt(Date.parse(instants[0]!), "Mars/Olympus")).toThrow();
+    expect(() => offsetMinutesAt(Date.parse(instants[0]!), "Mars/Olympus")).toThrow();
+  });
 });
 
 describe("formatting", () => {
