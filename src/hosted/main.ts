@@ -11,6 +11,7 @@ import type { Authenticator } from "./auth.js";
 import { type GovernorSource, memoryGovernors, redisGovernors } from "./governors.js";
 import { startHostedServer } from "./http-server.js";
 import { keyAuthenticator } from "./key-auth.js";
+import type { OAuthMount } from "./oauth/mount.js";
 import { tenantAuthenticator } from "./tenant-auth.js";
 import { RuntimeRegistry } from "./tenant-runtime.js";
 import { createToken, listTokens, revokeToken, tokensPathFor } from "./tokens.js";
@@ -18,7 +19,7 @@ import { createToken, listTokens, revokeToken, tokensPathFor } from "./tokens.js
 type Env = Record<string, string | undefined>;
 
 const SERVE_USAGE =
-  "Usage: invoicing-mcp serve [--host H] [--port N] (--tenants FILE | --api-key-auth)   (docs/deploy.md)";
+  "Usage: invoicing-mcp serve [--host H] [--port N] (--tenants FILE | --api-key-auth | --oauth | --oauth --tenants FILE)   (docs/deploy.md)";
 const TOKENS_USAGE =
   "Usage: invoicing-mcp tokens create --tenant ID [--tenants FILE] | tokens list [--tenants FILE] | tokens revoke ID [--tenants FILE]";
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -31,6 +32,7 @@ export async function runServe(argv: string[], env: Env): Promise<void> {
       port: { type: "string" },
       tenants: { type: "string" },
       "api-key-auth": { type: "boolean" },
+      oauth: { type: "boolean" },
     },
     SERVE_USAGE,
   );
@@ -45,7 +47,10 @@ export async function runServe(argv: string[], env: Env): Promise<void> {
     throw new UsageError(`--port "${values.port}" is not a port number (0 to 65535)\n\n${SERVE_USAGE}`);
   const tenantsPath = values.tenants ?? env.INVOICING_TENANTS_FILE;
   const keyMode = values["api-key-auth"] || env.INVOICING_AUTH === "api-key";
-  if ((tenantsPath === undefined) === !keyMode) {
+  const oauthMode = given.oauth === true || env.INVOICING_OAUTH === "true";
+  if (oauthMode && keyMode)
+    throw new ConfigError(["--oauth works alone or beside --tenants FILE, not with --api-key-auth"]);
+  if (!oauthMode && (tenantsPath === undefined) === !keyMode) {
     throw new ConfigError([
       "choose how clients authenticate: --tenants FILE (INVOICING_TENANTS_FILE) for tokens issued by `invoicing-mcp tokens create`, or --api-key-auth (INVOICING_AUTH=api-key) where the bearer token is the user's invoicing API key",
     ]);
@@ -64,7 +69,17 @@ export async function runServe(argv: string[], env: Env): Promise<void> {
   });
   engines.onStoredEvent((tenant) => runtimes.existing(tenant)?.handler.notify.resourceUpdated(EVENTS_URI));
   let auth: Authenticator;
-  if (tenantsPath !== undefined) {
+  let oauth: OAuthMount | undefined;
+  if (oauthMode) {
+    // OAuth (oidc-provider and its dependencies) loads only when it is switched on.
+    const { startOAuthFromEnv, withOAuth } = await import("./oauth/serve.js");
+    oauth = await startOAuthFromEnv(env, engines.pool, log);
+    const files =
+      tenantsPath === undefined
+        ? undefined
+        : tenantAuthenticator(tenantsPath, tokensPathFor(tenantsPath, env), env);
+    auth = withOAuth(files, oauth);
+  } else if (tenantsPath !== undefined) {
     auth = tenantAuthenticator(tenantsPath, tokensPathFor(tenantsPath, env), env);
   } else {
     const baseUrl = env.INVOICING_BASE_URL;
@@ -88,6 +103,7 @@ export async function runServe(argv: string[], env: Env): Promise<void> {
     runtimes,
     readiness: engines.readiness,
     ...(engines.webhooks ? { webhooks: engines.webhooks(auth) } : {}),
+    oauth,
     allowedOrigins: (env.INVOICING_ALLOWED_ORIGINS ?? "")
       .split(",")
       .map((o) => o.trim())
@@ -98,16 +114,18 @@ export async function runServe(argv: string[], env: Env): Promise<void> {
   // that line, and a signal with no listener yet would kill the process mid-request.
   const stopSignal = untilStopSignal();
   log(
-    `invoicing-mcp: serving MCP at ${server.url}/mcp (${tenantsPath ? `tenants from ${tenantsPath}` : "API keys as tokens"}${engines.describe})`,
+    `invoicing-mcp: serving MCP at ${server.url}/mcp (${[oauth ? `OAuth for ${env.INVOICING_PUBLIC_URL}` : "", tenantsPath ? `tenants from ${tenantsPath}` : oauth ? "" : "API keys as tokens"].filter(Boolean).join(", ")}${engines.describe})`,
   );
   await stopSignal;
   log("invoicing-mcp: stopping, letting running calls finish");
   await server.close();
+  oauth?.close();
   await engines.close();
 }
 
 interface Engines {
   governors: GovernorSource;
+  pool?: import("pg").Pool | undefined;
   events?: ((tenantId: string) => import("../webhooks/event-source.js").EventSource) | undefined;
   webhooks?: ((auth: Authenticator) => import("./http-server.js").WebhookRoute) | undefined;
   readiness: Record<string, () => Promise<void>>;
@@ -133,6 +151,7 @@ async function startEngines(env: Env): Promise<Engines> {
   closers.push(governors.close);
   let events: Engines["events"];
   let webhooks: Engines["webhooks"];
+  let pool: Engines["pool"];
   if (env.INVOICING_DATABASE_URL) {
     const url = env.INVOICING_DATABASE_URL;
     const [{ openPool }, { checkSchema }, { pgEventSource }, { listenForEvents }, { pgWebhookRoute }] =
@@ -143,20 +162,22 @@ async function startEngines(env: Env): Promise<Engines> {
         import("./pg/listen.js"),
         import("./webhook-route.js"),
       ]);
-    const pool = await openPool(url);
-    await checkSchema(pool); // an unmigrated database stops the start, with what to run
-    events = (tenantId) => pgEventSource(pool, tenantId);
-    webhooks = (auth) => pgWebhookRoute(pool, auth, log);
-    readiness.postgres = () => checkSchema(pool);
+    const opened = await openPool(url);
+    pool = opened;
+    await checkSchema(opened); // an unmigrated database stops the start, with what to run
+    events = (tenantId) => pgEventSource(opened, tenantId);
+    webhooks = (auth) => pgWebhookRoute(opened, auth, log);
+    readiness.postgres = () => checkSchema(opened);
     const listener = await listenForEvents(url, (tenant) => onStoredEvent?.(tenant), log);
     closers.push(
       () => listener.close(),
-      () => pool.end(),
+      () => opened.end(),
     );
     described.push("webhook events in PostgreSQL");
   }
   return {
     governors,
+    pool,
     events,
     webhooks,
     onStoredEvent: (handler) => {
