@@ -21,7 +21,7 @@ type Env = Record<string, string | undefined>;
 const SERVE_USAGE =
   "Usage: invoicing-mcp serve [--host H] [--port N] (--tenants FILE | --api-key-auth | --oauth | --oauth --tenants FILE)   (docs/deploy.md)";
 const TOKENS_USAGE =
-  "Usage: invoicing-mcp tokens create --tenant ID [--tenants FILE] | tokens list [--tenants FILE] | tokens revoke ID [--tenants FILE]";
+  "Usage: invoicing-mcp tokens create --tenant ID [--tenants FILE] | tokens list [--tenants FILE] | tokens revoke ID [--tenants FILE]   (OAuth grants too, with INVOICING_DATABASE_URL)";
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
 export async function runServe(argv: string[], env: Env): Promise<void> {
@@ -202,6 +202,9 @@ export async function runTokens(argv: string[], env: Env, write: (text: string) 
     TOKENS_USAGE,
   );
   const tenantsPath = values.tenants ?? env.INVOICING_TENANTS_FILE;
+  // OAuth grants (in PostgreSQL) are listed beside the file's tokens and revoked by their oauth- id.
+  const oauthGrants = await oauthGrantsCommand(action, positionals[0], tenantsPath, env, write);
+  if (oauthGrants !== undefined) return oauthGrants;
   if (!tenantsPath)
     throw new ConfigError(["name the tenants file: --tenants FILE or INVOICING_TENANTS_FILE"]);
   const tokensPath = tokensPathFor(tenantsPath, env);
@@ -234,9 +237,43 @@ export async function runTokens(argv: string[], env: Env, write: (text: string) 
   throw new ConfigError(["usage: invoicing-mcp tokens create --tenant ID | tokens list | tokens revoke ID"]);
 }
 
+/** `tokens list` and `tokens revoke oauth-…` for OAuth grants; undefined when the file's tokens are meant. */
+async function oauthGrantsCommand(
+  action: string | undefined,
+  id: string | undefined,
+  tenantsPath: string | undefined,
+  env: Env,
+  write: (text: string) => void,
+): Promise<number | undefined> {
+  const { GRANT_PREFIX, listGrants, revokeGrant } = await import("./oauth/grants.js");
+  const isGrant = action === "revoke" && id?.startsWith(GRANT_PREFIX);
+  if (!(action === "list" || isGrant) || !env.INVOICING_DATABASE_URL) {
+    if (isGrant) throw new ConfigError([`${id} is an OAuth grant: set INVOICING_DATABASE_URL to revoke it`]);
+    return undefined;
+  }
+  const { openPool } = await import("./pg/pool.js");
+  const pool = await openPool(env.INVOICING_DATABASE_URL);
+  try {
+    if (isGrant) {
+      if (!(await revokeGrant(pool, id!))) {
+        log(`invoicing-mcp: no OAuth grant with id ${id}`);
+        return 1;
+      }
+      log(`invoicing-mcp: OAuth grant ${id} revoked with every token issued under it`);
+      return 0;
+    }
+    for (const grant of await listGrants(pool))
+      write(`${grant.id}  ${grant.tenant}  ${grant.createdAt}  ${grant.scope}  ${grant.client}\n`);
+  } finally {
+    await pool.end();
+  }
+  return tenantsPath === undefined ? 0 : undefined; // then the file's tokens follow
+}
+
 /** `invoicing-mcp db migrate`: creates or updates the schema in INVOICING_DATABASE_URL. */
 export async function runDb(argv: string[], env: Env): Promise<number> {
-  if (argv[0] !== "migrate") throw new ConfigError(["usage: invoicing-mcp db migrate"]);
+  if (argv[0] === "rekey") return rekey(env);
+  if (argv[0] !== "migrate") throw new ConfigError(["usage: invoicing-mcp db migrate | db rekey"]);
   const url = env.INVOICING_DATABASE_URL;
   if (!url) throw new ConfigError(["db migrate needs INVOICING_DATABASE_URL, e.g. postgres://user@host/db"]);
   const [{ openPool }, { migrate, SCHEMA_VERSION }] = await Promise.all([
@@ -250,6 +287,29 @@ export async function runDb(argv: string[], env: Env): Promise<number> {
       applied.length === 0
         ? `invoicing-mcp: the schema is up to date (version ${SCHEMA_VERSION})`
         : `invoicing-mcp: applied migration${applied.length > 1 ? "s" : ""} ${applied.join(", ")}; the schema is at version ${SCHEMA_VERSION}`,
+    );
+    return 0;
+  } finally {
+    await pool.end();
+  }
+}
+
+/** `invoicing-mcp db rekey`: seals every stored OAuth secret with the first key of INVOICING_OAUTH_KEYS. */
+async function rekey(env: Env): Promise<number> {
+  const url = env.INVOICING_DATABASE_URL;
+  if (!url) throw new ConfigError(["db rekey needs INVOICING_DATABASE_URL"]);
+  const [{ openPool }, { parseDataKeys }, { People }, { resealSigningKey }] = await Promise.all([
+    import("./pg/pool.js"),
+    import("./oauth/keys.js"),
+    import("./oauth/people.js"),
+    import("./oauth/signing-key.js"),
+  ]);
+  const keys = parseDataKeys(env.INVOICING_OAUTH_KEYS);
+  const pool = await openPool(url);
+  try {
+    const changed = (await new People(pool, keys).reseal()) + (await resealSigningKey(pool, keys));
+    log(
+      `invoicing-mcp: ${changed} stored secret${changed === 1 ? "" : "s"} sealed again with key "${keys.currentId}"`,
     );
     return 0;
   } finally {

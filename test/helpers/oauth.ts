@@ -4,7 +4,7 @@
  * a loopback redirect target that records the code, and an in-memory OAuthClientProvider for the
  * SDK client's own OAuth support. A missing browser fails the test with the reason.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -82,7 +82,12 @@ export async function startRedirectTarget(): Promise<RedirectTarget> {
   const waiting: ((params: URLSearchParams) => void)[] = [];
   const arrived: URLSearchParams[] = [];
   const server: Server = createServer((req, res) => {
-    const params = new URL(req.url ?? "/", "http://x").searchParams;
+    const url = new URL(req.url ?? "/", "http://x");
+    if (url.pathname !== "/callback") {
+      res.writeHead(404); // e.g. the browser's /favicon.ico
+      return res.end();
+    }
+    const params = url.searchParams;
     const waiter = waiting.shift();
     if (waiter) waiter(params);
     else arrived.push(params);
@@ -193,4 +198,87 @@ export { freePort };
 function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** A PKCE pair (S256). */
+export function pkce(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString("base64url");
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  return { verifier, challenge };
+}
+
+/** Registers a public client by DCR; returns its id. */
+export async function registerClient(
+  issuer: string,
+  redirectUri: string,
+  name = "Manual App",
+): Promise<string> {
+  const response = await fetch(`${issuer}/oauth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      client_name: name,
+      redirect_uris: [redirectUri],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+      scope: "read write",
+    }),
+  });
+  if (response.status !== 201)
+    throw new Error(`registration failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { client_id: string }).client_id;
+}
+
+export function authorizeUrl(
+  issuer: string,
+  params: { clientId: string; redirectUri: string; challenge: string; state?: string; resource?: string },
+): string {
+  const url = new URL(`${issuer}/oauth/authorize`);
+  url.search = new URLSearchParams({
+    response_type: "code",
+    client_id: params.clientId,
+    redirect_uri: params.redirectUri,
+    code_challenge: params.challenge,
+    code_challenge_method: "S256",
+    scope: "read write",
+    state: params.state ?? "state-123",
+    resource: params.resource ?? `${issuer}/mcp`,
+  }).toString();
+  return url.toString();
+}
+
+/** A person in the browser: opens the URL, types the key, consents; resolves with the callback's query. */
+export async function authorizeInBrowser(
+  browser: Browser,
+  url: string,
+  apiKey: string,
+  access: "read" | "write",
+  redirect: RedirectTarget,
+): Promise<URLSearchParams> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(url);
+    await typeKey(page, apiKey);
+    await page.locator('input[name="access"]').first().waitFor({ timeout: 15_000 });
+    const callback = redirect.next();
+    await consent(page, access);
+    return await callback;
+  } finally {
+    await page.close();
+  }
+}
+
+export interface TokenAnswer {
+  status: number;
+  body: Record<string, string | number | undefined>;
+}
+
+export async function tokenRequest(issuer: string, form: Record<string, string>): Promise<TokenAnswer> {
+  const response = await fetch(`${issuer}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form).toString(),
+  });
+  return { status: response.status, body: (await response.json()) as TokenAnswer["body"] };
 }

@@ -56,6 +56,21 @@ export async function startOAuth(settings: OAuthSettings): Promise<OAuthMount> {
     signingKey: await sharedSigningKey(pool, keys),
     fetch: cimdFetch(env.INVOICING_OAUTH_TEST_LOOPBACK_CIMD === "1"),
   });
+  // What went wrong, for the operator: the error and its detail, never a token or a key.
+  for (const event of [
+    "server_error",
+    "grant.error",
+    "authorization.error",
+    "registration_create.error",
+  ] as const) {
+    (provider as unknown as NodeJS.EventEmitter).on(
+      event,
+      (_ctx: unknown, error: { message?: string; error_detail?: string }) =>
+        settings.log(
+          `invoicing-mcp oauth: ${event}: ${error.message ?? "error"}${error.error_detail ? ` (${error.error_detail})` : ""}`,
+        ),
+    );
+  }
   const providerCallback = provider.callback();
   const trustProxy = env.INVOICING_TRUST_PROXY === "true";
   const limiter = new AddressLimiter(Number(env.INVOICING_OAUTH_ATTEMPTS ?? 10), 10 * 60_000);

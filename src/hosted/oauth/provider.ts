@@ -85,6 +85,8 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
     rotateRefreshToken: true,
+    // The browser session exists only for the sign-in pages; a grant outlives it.
+    expiresWithSession: async () => false,
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL_S,
       AuthorizationCode: 120,

@@ -32,7 +32,8 @@ export function recordsAdapter(pool: Pool): new (model: string) => Adapter {
           this.model,
           hash(id),
           JSON.stringify(stored),
-          payload.grantId ?? null,
+          // a grant carries its own id here, so revoking by grant id ends the grant with its tokens
+          payload.grantId ?? (this.model === "Grant" ? id : null),
           payload.uid ? hash(payload.uid) : null,
           expiresIn ?? null,
         ],
@@ -74,7 +75,7 @@ export function recordsAdapter(pool: Pool): new (model: string) => Adapter {
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await pool.query("DELETE FROM oauth_records WHERE grant_id = $1", [grantId]);
+      await pool.query("DELETE FROM oauth_records WHERE model = $1 AND grant_id = $2", [this.model, grantId]);
     }
   };
 }

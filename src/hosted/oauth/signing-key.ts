@@ -19,3 +19,15 @@ export async function sharedSigningKey(pool: Pool, keys: DataKeys): Promise<Json
   const row = await pool.query<{ value: string }>("SELECT value FROM oauth_settings WHERE name = $1", [NAME]);
   return JSON.parse(keys.decrypt(row.rows[0]!.value, NAME)) as JsonWebKey;
 }
+
+/** Seals the signing key with the current data key; 1 when it changed. */
+export async function resealSigningKey(pool: Pool, keys: DataKeys): Promise<number> {
+  const row = await pool.query<{ value: string }>("SELECT value FROM oauth_settings WHERE name = $1", [NAME]);
+  const sealed = row.rows[0]?.value;
+  if (sealed === undefined || keys.isCurrent(sealed)) return 0;
+  await pool.query("UPDATE oauth_settings SET value = $2 WHERE name = $1", [
+    NAME,
+    keys.encrypt(keys.decrypt(sealed, NAME), NAME),
+  ]);
+  return 1;
+}

@@ -22,6 +22,7 @@ import {
   startBalancer,
   startOAuthServe,
   startRedirectTarget,
+  tokenRequest,
   typeKey,
 } from "../../helpers/oauth.js";
 import { REFERENCE_DATE, useSandbox } from "../../helpers/sandbox.js";
@@ -150,5 +151,123 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
     expect(dump).not.toContain(sandbox().keys.demo);
     expect(dump).not.toContain(app.tokens()!.access_token);
     expect(dump).not.toContain(app.tokens()!.refresh_token!);
+  });
+
+  const mcpCall = (token: string, body: unknown) =>
+    fetch(`${balancer.url}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify(body),
+    });
+
+  it("a read-only grant lists no write tool, and calling one answers insufficient_scope", {
+    timeout: 60_000,
+  }, async () => {
+    const app = new MemoryOAuthClient(redirect.url, "Reader");
+    const { client } = await connectAs(sandbox().keys.other, "read", app);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain("list_customers");
+    expect(names).not.toContain("create_invoice");
+    await client.close();
+    const response = await mcpCall(app.tokens()!.access_token, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "create_invoice", arguments: {} },
+    });
+    expect(response.status).toBe(403);
+    const header = response.headers.get("www-authenticate") ?? "";
+    expect(header).toContain('error="insufficient_scope"');
+    expect(header).toContain('scope="read write"');
+    expect(header).toContain("resource_metadata=");
+  });
+
+  it("refreshes when the access token is refused; a reused refresh token ends the whole grant", {
+    timeout: 60_000,
+  }, async () => {
+    const app = new MemoryOAuthClient(redirect.url, "Refresher");
+    const { client } = await connectAs(sandbox().keys.demo, "write", app);
+    const first = app.tokens()!;
+    const clientId = app.clientInformation()!.client_id;
+    // As if it had expired: the server refuses the access token, the SDK client refreshes and carries on.
+    app.saveTokens({ ...first, access_token: "expired-or-unknown" });
+    const result = await client.callTool({ name: "list_customers", arguments: {} });
+    expect(result.isError).toBeFalsy();
+    const second = app.tokens()!;
+    expect(second.access_token).not.toBe(first.access_token);
+    expect(second.refresh_token).not.toBe(first.refresh_token); // rotated
+    await client.close();
+    // The old refresh token again: refused, and the family (the new tokens too) is revoked.
+    const reuse = await tokenRequest(balancer.url, {
+      grant_type: "refresh_token",
+      refresh_token: first.refresh_token!,
+      client_id: clientId,
+    });
+    expect(reuse.status).toBe(400);
+    expect(reuse.body.error).toBe("invalid_grant");
+    expect((await mcpCall(second.access_token, { jsonrpc: "2.0", id: 1, method: "tools/list" })).status).toBe(
+      401,
+    );
+    const again = await tokenRequest(balancer.url, {
+      grant_type: "refresh_token",
+      refresh_token: second.refresh_token!,
+      client_id: clientId,
+    });
+    expect(again.status).toBe(400);
+  });
+
+  it("the revocation endpoint (RFC 7009) ends a refresh token and what was issued with it", {
+    timeout: 60_000,
+  }, async () => {
+    const app = new MemoryOAuthClient(redirect.url, "Revoker");
+    const { client } = await connectAs(sandbox().keys.demo, "write", app);
+    await client.close();
+    const tokens = app.tokens()!;
+    expect(
+      (await mcpCall(tokens.access_token, { jsonrpc: "2.0", id: 1, method: "tools/list" })).status,
+    ).not.toBe(401);
+    const revoked = await fetch(`${balancer.url}/oauth/revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        token: tokens.refresh_token!,
+        client_id: app.clientInformation()!.client_id,
+      }).toString(),
+    });
+    expect(revoked.status).toBe(200);
+    expect((await mcpCall(tokens.access_token, { jsonrpc: "2.0", id: 1, method: "tools/list" })).status).toBe(
+      401,
+    );
+    const refreshed = await tokenRequest(balancer.url, {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token!,
+      client_id: app.clientInformation()!.client_id,
+    });
+    expect(refreshed.status).toBe(400);
+  });
+
+  it("tokens list shows OAuth grants and tokens revoke ends one at once", { timeout: 60_000 }, async () => {
+    const app = new MemoryOAuthClient(redirect.url, "Listed App");
+    const { client } = await connectAs(sandbox().keys.demo, "write", app);
+    await client.close();
+    const cli = (...args: string[]) =>
+      execFileSync(process.execPath, [BIN, "tokens", ...args], {
+        env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+    const line = cli("list")
+      .split("\n")
+      .find((l) => l.includes("Listed App"));
+    expect(line).toMatch(/^oauth-[0-9a-f]{12} {2}oa-[0-9a-f]{20} {2}\S+ {2}read write {2}Listed App/);
+    const token = app.tokens()!.access_token;
+    expect((await mcpCall(token, { jsonrpc: "2.0", id: 1, method: "tools/list" })).status).not.toBe(401);
+    cli("revoke", line!.split(" ")[0]!);
+    expect((await mcpCall(token, { jsonrpc: "2.0", id: 1, method: "tools/list" })).status).toBe(401);
+    expect(cli("list")).not.toContain("Listed App");
   });
 });
