@@ -265,17 +265,6 @@ describe("OAuth: attacks are refused with nothing stored", () => {
     expect(await page.content()).toMatch(/not sent by this page/);
     await page.close();
     expect(await count("SELECT count(*) FROM oauth_tenants")).toBe(before);
-    // The key page, with this browser's cookie, in a frame: the browser refuses to render it.
-    const context = await browser.newContext();
-    const own = await context.newPage();
-    await own.goto(authorizeUrl(issuer, { clientId, redirectUri: redirect.url, challenge }));
-    expect(await own.locator("form").count()).toBe(1); // shown on its own
-    const framer = await context.newPage();
-    await framer.setContent(`<iframe src="${own.url()}"></iframe>`);
-    await framer.waitForTimeout(1_000);
-    const framed = framer.frames()[1];
-    expect(await framed!.locator('input[name="api_key"]').count()).toBe(0);
-    await context.close();
   });
 
   it("answers in German for Accept-Language: de", async () => {
