@@ -14,6 +14,8 @@ export interface Authenticator {
   authenticate(token: string): Promise<AuthOutcome>;
   /** A tenant by id, for its webhook route; undefined when unknown or not served by id. */
   tenant(id: string): Tenant | undefined;
+  /** The same for tenants kept in a database (OAuth); tried when `tenant` knows none. */
+  findTenant?(id: string): Promise<Tenant | undefined>;
 }
 
 export const REALM = "invoicing-mcp";

@@ -12,6 +12,7 @@ import { type GovernorSource, memoryGovernors, redisGovernors } from "./governor
 import { startHostedServer } from "./http-server.js";
 import { keyAuthenticator } from "./key-auth.js";
 import type { OAuthMount } from "./oauth/mount.js";
+import { eventsTenantOf } from "./oauth/tenant-id.js";
 import { tenantAuthenticator } from "./tenant-auth.js";
 import { RuntimeRegistry } from "./tenant-runtime.js";
 import { createToken, listTokens, revokeToken, tokensPathFor } from "./tokens.js";
@@ -62,12 +63,16 @@ export async function runServe(argv: string[], env: Env): Promise<void> {
   const engines = await startEngines(env);
   const runtimes = new RuntimeRegistry({
     governor: (tenant) => engines.governors.governor(tenant.baseUrl, tenant.apiKey),
-    events: (tenant) => engines.events?.(tenant.id),
+    // an OAuth person's read-only runtime ("oa-…-read") reads the person's events
+    events: (tenant) => engines.events?.(eventsTenantOf(tenant.id)),
     timeoutMs,
     rateWindowMs,
     log,
   });
-  engines.onStoredEvent((tenant) => runtimes.existing(tenant)?.handler.notify.resourceUpdated(EVENTS_URI));
+  engines.onStoredEvent((tenant) => {
+    for (const id of [tenant, `${tenant}-read`])
+      runtimes.existing(id)?.handler.notify.resourceUpdated(EVENTS_URI);
+  });
   let auth: Authenticator;
   let oauth: OAuthMount | undefined;
   if (oauthMode) {

@@ -12,6 +12,7 @@ import {
 import type Provider from "oidc-provider";
 import type { Pool } from "pg";
 import type { AuthOutcome } from "../auth.js";
+import type { Tenant } from "../tenants.js";
 import { cimdFetch } from "./cimd-fetch.js";
 import { handleInteraction } from "./interactions.js";
 import { parseDataKeys } from "./keys.js";
@@ -21,12 +22,14 @@ import { AddressLimiter } from "./rate-limit.js";
 import { sweepExpiredRecords } from "./records.js";
 import { type GateVerdict, scopeGate } from "./scope-gate.js";
 import { sharedSigningKey } from "./signing-key.js";
-import { oauthTokenCheck, type TenantDefaults } from "./token-check.js";
+import { oauthTokenCheck, type TenantDefaults, webhookTenant } from "./token-check.js";
 
 export interface OAuthMount {
   /** Answers the request when it is one of OAuth's routes; false otherwise. */
   route(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
   authenticate(token: string): Promise<AuthOutcome>;
+  /** A person's tenant by id, for the webhook route. */
+  findTenant(id: string): Promise<Tenant | undefined>;
   /** Parameters appended to a 401/403 challenge on /mcp. */
   challengeParams(extra?: { error: "insufficient_scope" }): string;
   gate(req: IncomingMessage, scopes: string[]): Promise<GateVerdict>;
@@ -139,6 +142,7 @@ export async function startOAuth(settings: OAuthSettings): Promise<OAuthMount> {
       return false;
     },
     authenticate: oauthTokenCheck(provider, people, resource, settings.defaults),
+    findTenant: (id) => webhookTenant(people, id, settings.defaults),
     challengeParams: (extra) =>
       `, resource_metadata="${metadataUrl}", scope="${extra ? SCOPES.join(" ") : "read write"}"`,
     gate: scopeGate,

@@ -57,5 +57,6 @@ export function withOAuth(files: Authenticator | undefined, oauth: OAuthMount): 
     authenticate: (token) =>
       files && token.startsWith(TOKEN_PREFIX) ? files.authenticate(token) : oauth.authenticate(token),
     tenant: (id) => files?.tenant(id),
+    findTenant: (id) => oauth.findTenant(id),
   };
 }

@@ -10,11 +10,32 @@ import { type AuthOutcome, invalidToken } from "../auth.js";
 import type { Tenant } from "../tenants.js";
 import type { People } from "./people.js";
 import { sameResource } from "./provider.js";
+import { OAUTH_TENANT } from "./tenant-id.js";
 
 export interface TenantDefaults {
   timeZone: string;
   defaultTaxRate: number;
   readOnly: boolean;
+}
+
+/** A person as a tenant for the webhook route (which needs only the id and the secret). */
+export async function webhookTenant(
+  people: People,
+  id: string,
+  defaults: TenantDefaults,
+): Promise<Tenant | undefined> {
+  if (!OAUTH_TENANT.test(id)) return undefined;
+  const person = await people.find(id);
+  if (!person) return undefined;
+  return {
+    id,
+    apiKey: person.apiKey,
+    baseUrl: person.baseUrl,
+    timeZone: defaults.timeZone,
+    defaultTaxRate: defaults.defaultTaxRate,
+    readOnly: true,
+    webhookSecrets: person.webhookSecret ? [person.webhookSecret] : [],
+  };
 }
 
 export function oauthTokenCheck(

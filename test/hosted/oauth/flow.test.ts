@@ -9,6 +9,8 @@ import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@model
 import pg from "pg";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { People } from "../../../src/hosted/oauth/people.js";
+import { sign } from "../../../src/webhooks/signature.js";
 import { type Engine, startPostgres } from "../../helpers/engines.js";
 import { type ServeProcess, textOf } from "../../helpers/hosted.js";
 import {
@@ -27,6 +29,7 @@ import {
 } from "../../helpers/oauth.js";
 import { REFERENCE_DATE, useSandbox } from "../../helpers/sandbox.js";
 import { BIN } from "../../helpers/stdio.js";
+import { deliver, envelope } from "../../webhooks/helpers.js";
 
 describe("OAuth: the SDK client, a browser, two instances behind one URL", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
@@ -69,6 +72,7 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
     apiKey: string,
     access: "read" | "write",
     app: MemoryOAuthClient,
+    webhookSecret?: string,
   ): Promise<{ client: Client; app: MemoryOAuthClient }> {
     const transport = new StreamableHTTPClientTransport(new URL(`${balancer.url}/mcp`), {
       authProvider: app,
@@ -97,7 +101,7 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
           );
         });
       const callback = redirect.next();
-      await consent(page, access);
+      await consent(page, access, webhookSecret);
       const params = await callback;
       expect(params.get("error")).toBeNull();
       await transport.finishAuth(params);
@@ -274,5 +278,27 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
     cli("revoke", line!.split(" ")[0]!);
     expect((await mcpCall(token, { jsonrpc: "2.0", id: 1, method: "tools/list" })).status).toBe(401);
     expect(cli("list")).not.toContain("Listed App");
+  });
+
+  it("the webhook secret given at consent receives that person's payment notices", {
+    timeout: 60_000,
+  }, async () => {
+    const secret = "whsec_oauth_person_77a1";
+    const app = new MemoryOAuthClient(redirect.url, "Webhook App");
+    const { client } = await connectAs(sandbox().keys.other, "read", app, secret);
+    const tenant = People.idFor(sandbox().url, sandbox().keys.other).id;
+    const body = envelope(
+      "invoice.paid",
+      { _id: "inv_oauth1", invoiceNumber: "RE-2026-777", grossAmount: 99.5, customerName: "OAuth GmbH" },
+      "2026-11-20T15:30:00.000Z",
+    );
+    expect(
+      (await deliver(`${balancer.url}/webhooks/${tenant}`, body, sign(body, "whsec_wrong"))).status,
+    ).toBe(401);
+    expect((await deliver(`${balancer.url}/webhooks/${tenant}`, body, sign(body, secret))).status).toBe(200);
+    const result = await client.callTool({ name: "recent_events", arguments: { type: "invoice.paid" } });
+    const data = result.structuredContent as { events: { invoiceNumber: string }[] };
+    expect(data.events.map((e) => e.invoiceNumber)).toContain("RE-2026-777");
+    await client.close();
   });
 });
