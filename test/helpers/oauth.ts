@@ -42,7 +42,9 @@ export async function startBalancer(port: number): Promise<Balancer> {
         agent: false,
       },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // One request per connection (said, so clients do not reuse a closing one): consecutive
+        // requests alternate between the instances.
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, connection: "close" });
         answer.pipe(res);
       },
     );
@@ -52,8 +54,6 @@ export async function startBalancer(port: number): Promise<Balancer> {
     });
     req.pipe(upstream);
   });
-  // One request per connection, so consecutive requests alternate between the instances.
-  server.keepAliveTimeout = 1;
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${port}`,
