@@ -6,7 +6,7 @@
 import type { Tenant } from "./tenants.js";
 
 export type AuthOutcome =
-  | { ok: true; tenant: Tenant }
+  | { ok: true; tenant: Tenant /** OAuth tokens: the scopes granted. */; scopes?: string[] }
   | { ok: false; status: 401 | 503; error: string; description: string };
 
 export interface Authenticator {
@@ -14,6 +14,8 @@ export interface Authenticator {
   authenticate(token: string): Promise<AuthOutcome>;
   /** A tenant by id, for its webhook route; undefined when unknown or not served by id. */
   tenant(id: string): Tenant | undefined;
+  /** The same for tenants kept in a database (OAuth); tried when `tenant` knows none. */
+  findTenant?(id: string): Promise<Tenant | undefined>;
 }
 
 export const REALM = "invoicing-mcp";
@@ -32,8 +34,11 @@ export function invalidToken(description: string): AuthOutcome {
   return { ok: false, status: 401, error: "invalid_token", description };
 }
 
-/** The challenge header: bare when no token came, with the error when one was refused. */
-export function challenge(outcome: Extract<AuthOutcome, { ok: false }>): string {
-  if (!outcome.error) return `Bearer realm="${REALM}"`;
-  return `Bearer realm="${REALM}", error="${outcome.error}", error_description="${outcome.description.replace(/"/g, "'")}"`;
+/**
+ * The challenge header: bare when no token came, with the error when one was refused; `extra`
+ * adds parameters (OAuth: resource_metadata and scope, RFC 9728 §5.1).
+ */
+export function challenge(outcome: Extract<AuthOutcome, { ok: false }>, extra = ""): string {
+  if (!outcome.error) return `Bearer realm="${REALM}"${extra}`;
+  return `Bearer realm="${REALM}", error="${outcome.error}", error_description="${outcome.description.replace(/"/g, "'")}"${extra}`;
 }

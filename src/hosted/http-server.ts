@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { NodeIncomingMessageLike } from "@modelcontextprotocol/node";
 import { type Authenticator, type AuthOutcome, bearerToken, challenge, missingToken } from "./auth.js";
+import type { OAuthMount } from "./oauth/mount.js";
 import type { RuntimeRegistry } from "./tenant-runtime.js";
 
 export type WebhookRoute = (tenantId: string, req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -27,6 +28,8 @@ export interface HostedServerOptions {
   /** How long close() waits for running calls; default 25 s (below a typical 30 s SIGTERM grace). */
   drainMs?: number;
   log(message: string): void;
+  /** OAuth (src/hosted/oauth): its routes, and the challenge and scope gate on /mcp. */
+  oauth?: OAuthMount | undefined;
 }
 
 export interface HostedServer {
@@ -84,6 +87,7 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
       }
       return mcp(req, res);
     }
+    if (options.oauth && (await options.oauth.route(req, res))) return;
     const webhook = WEBHOOK_PATH.exec(path);
     if (webhook && options.webhooks) return options.webhooks(webhook[1]!, req, res);
     json(res, 404, { error: "not found" });
@@ -116,7 +120,9 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
       token === undefined ? missingToken() : await options.auth.authenticate(token);
     if (!outcome.ok) {
       const headers: Record<string, string> =
-        outcome.status === 401 ? { "WWW-Authenticate": challenge(outcome) } : { "Retry-After": "5" };
+        outcome.status === 401
+          ? { "WWW-Authenticate": challenge(outcome, options.oauth?.challengeParams()) }
+          : { "Retry-After": "5" };
       return json(
         res,
         outcome.status,
@@ -127,9 +133,27 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
         headers,
       );
     }
+    let parsedBody: unknown;
+    if (options.oauth && outcome.scopes) {
+      // --- OAuth scope gate (src/hosted/oauth/scope-gate.ts) ---
+      const verdict = await options.oauth.gate(req, outcome.scopes);
+      if (!verdict.pass && "tool" in verdict) {
+        const description = `${verdict.tool} needs the write scope`;
+        return json(
+          res,
+          403,
+          { error: "insufficient_scope", error_description: description },
+          {
+            "WWW-Authenticate": `Bearer error="insufficient_scope", error_description="${description}"${options.oauth.challengeParams({ error: "insufficient_scope" })}`,
+          },
+        );
+      }
+      if (!verdict.pass) return json(res, verdict.status, { error: verdict.message });
+      parsedBody = verdict.body;
+    }
     const runtime = options.runtimes.for(outcome.tenant);
     // IncomingMessage is what the adapter's structural type describes, bar optional-property strictness.
-    await runtime.serve(req as unknown as NodeIncomingMessageLike, res);
+    await runtime.serve(req as unknown as NodeIncomingMessageLike, res, parsedBody);
   };
 
   const server = createServer(

@@ -13,6 +13,8 @@ import { connectAtStart } from "./engine-start.js";
 import { type GovernorSource, memoryGovernors, redisGovernors } from "./governors.js";
 import { startHostedServer } from "./http-server.js";
 import { keyAuthenticator } from "./key-auth.js";
+import type { OAuthMount } from "./oauth/mount.js";
+import { eventsTenantOf } from "./oauth/tenant-id.js";
 import { eventsReportingOutages, OutageLog } from "./outage.js";
 import { tenantAuthenticator } from "./tenant-auth.js";
 import { RuntimeRegistry } from "./tenant-runtime.js";
@@ -22,10 +24,11 @@ import { createToken, listTokens, revokeToken, tokensPathFor } from "./tokens.js
 type Env = Record<string, string | undefined>;
 
 const SERVE_USAGE =
-  "Usage: invoicing-mcp serve [--host H] [--port N] (--tenants FILE | --api-key-auth)   (docs/deploy.md)";
+  "Usage: invoicing-mcp serve [--host H] [--port N] (--tenants FILE | --api-key-auth | --oauth | --oauth --tenants FILE)   (docs/deploy.md)";
 const TOKENS_USAGE =
-  "Usage: invoicing-mcp tokens create --tenant ID [--tenants FILE] | tokens list [--tenants FILE] | tokens revoke ID [--tenants FILE]";
-const DB_USAGE = "Usage: invoicing-mcp db migrate   (with INVOICING_DATABASE_URL set; docs/deploy.md)";
+  "Usage: invoicing-mcp tokens create --tenant ID [--tenants FILE] | tokens list [--tenants FILE] | tokens revoke ID [--tenants FILE]   (OAuth grants too, with INVOICING_DATABASE_URL)";
+const DB_USAGE =
+  "Usage: invoicing-mcp db migrate | db rekey   (with INVOICING_DATABASE_URL set; docs/deploy.md)";
 
 /** What `serve --help`, `tokens --help` and `db --help` print (stdout: none of them is the MCP mode). */
 const SERVE_HELP = `${SERVE_USAGE}
@@ -33,6 +36,7 @@ const SERVE_HELP = `${SERVE_USAGE}
 MCP over Streamable HTTP at /mcp for many users; /healthz and /readyz for the load balancer.
   --tenants FILE      clients present tokens from \`invoicing-mcp tokens create\` (INVOICING_TENANTS_FILE)
   --api-key-auth      the bearer token is the user's invoicing API key (INVOICING_AUTH=api-key)
+  --oauth             people connect by MCP authorization (OAuth 2.1), state in PostgreSQL (INVOICING_OAUTH)
   --host H, --port N  where to listen, default 127.0.0.1:8080 (INVOICING_HOST, INVOICING_PORT)
 Environment: INVOICING_REDIS_URL (shared rate budget), INVOICING_DATABASE_URL (shared webhook inbox),
   INVOICING_ALLOWED_ORIGINS, INVOICING_TIMEOUT_MS, INVOICING_TOKENS_FILE; secrets only here, never flags.
@@ -41,14 +45,15 @@ On SIGTERM: /healthz answers 503, running calls finish (up to 25 s), listen stre
 const TOKENS_HELP = `${TOKENS_USAGE}
 
   create   issues a bearer token for a tenant of the tenants file; printed once, stored as a hash
-  list     the tokens by id, tenant and creation time (never the tokens themselves)
-  revoke   removes a token; every instance refuses it from its next request on
+  list     the tokens by id, tenant and creation time (never the tokens themselves), and OAuth grants
+  revoke   removes a token (or ends an OAuth grant, oauth-…); every instance refuses it from its next request on
 The tenants file comes from --tenants or INVOICING_TENANTS_FILE; tokens.json lies beside it
 (INVOICING_TOKENS_FILE names another place).
 `;
 const DB_HELP = `${DB_USAGE}
 
   migrate  creates or updates the hosted mode's schema; run it once per release, before new instances start
+  rekey    re-encrypts stored API keys under the newest key of INVOICING_OAUTH_KEYS (after adding a key)
 `;
 const wantsHelp = (argv: readonly string[]) => argv.some((arg) => arg === "--help" || arg === "-h");
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -62,6 +67,7 @@ export async function runServe(argv: string[], env: Env, write: (text: string) =
       port: { type: "string" },
       tenants: { type: "string" },
       "api-key-auth": { type: "boolean" },
+      oauth: { type: "boolean" },
     },
     SERVE_USAGE,
   );
@@ -76,7 +82,10 @@ export async function runServe(argv: string[], env: Env, write: (text: string) =
     throw new UsageError(`--port "${values.port}" is not a port number (0 to 65535)\n\n${SERVE_USAGE}`);
   const tenantsPath = values.tenants ?? env.INVOICING_TENANTS_FILE;
   const keyMode = values["api-key-auth"] || env.INVOICING_AUTH === "api-key";
-  if ((tenantsPath === undefined) === !keyMode) {
+  const oauthMode = given.oauth === true || env.INVOICING_OAUTH === "true";
+  if (oauthMode && keyMode)
+    throw new ConfigError(["--oauth works alone or beside --tenants FILE, not with --api-key-auth"]);
+  if (!oauthMode && (tenantsPath === undefined) === !keyMode) {
     throw new ConfigError([
       "choose how clients authenticate: --tenants FILE (INVOICING_TENANTS_FILE) for tokens issued by `invoicing-mcp tokens create`, or --api-key-auth (INVOICING_AUTH=api-key) where the bearer token is the user's invoicing API key",
     ]);
@@ -88,14 +97,28 @@ export async function runServe(argv: string[], env: Env, write: (text: string) =
   const engines = await startEngines(env);
   const runtimes = new RuntimeRegistry({
     governor: (tenant) => engines.governors.governor(tenant.baseUrl, tenant.apiKey),
-    events: (tenant) => engines.events?.(tenant.id),
+    // an OAuth person's read-only runtime ("oa-…-read") reads the person's events
+    events: (tenant) => engines.events?.(eventsTenantOf(tenant.id)),
     timeoutMs,
     rateWindowMs,
     log,
   });
-  engines.onStoredEvent((tenant) => runtimes.existing(tenant)?.handler.notify.resourceUpdated(EVENTS_URI));
+  engines.onStoredEvent((tenant) => {
+    for (const id of [tenant, `${tenant}-read`])
+      runtimes.existing(id)?.handler.notify.resourceUpdated(EVENTS_URI);
+  });
   let auth: Authenticator;
-  if (tenantsPath !== undefined) {
+  let oauth: OAuthMount | undefined;
+  if (oauthMode) {
+    // OAuth (oidc-provider and its dependencies) loads only when it is switched on.
+    const { startOAuthFromEnv, withOAuth } = await import("./oauth/serve.js");
+    oauth = await startOAuthFromEnv(env, engines.pool, log);
+    const files =
+      tenantsPath === undefined
+        ? undefined
+        : tenantAuthenticator(tenantsPath, tokensPathFor(tenantsPath, env), env);
+    auth = withOAuth(files, oauth);
+  } else if (tenantsPath !== undefined) {
     auth = tenantAuthenticator(tenantsPath, tokensPathFor(tenantsPath, env), env);
   } else {
     const baseUrl = env.INVOICING_BASE_URL;
@@ -119,6 +142,7 @@ export async function runServe(argv: string[], env: Env, write: (text: string) =
     runtimes,
     readiness: engines.readiness,
     ...(engines.webhooks ? { webhooks: engines.webhooks(auth) } : {}),
+    oauth,
     allowedOrigins: (env.INVOICING_ALLOWED_ORIGINS ?? "")
       .split(",")
       .map((o) => o.trim())
@@ -129,16 +153,18 @@ export async function runServe(argv: string[], env: Env, write: (text: string) =
   // that line, and a signal with no listener yet would kill the process mid-request.
   const stopSignal = untilStopSignal();
   log(
-    `invoicing-mcp: serving MCP at ${server.url}/mcp (${tenantsPath ? `tenants from ${tenantsPath}` : "API keys as tokens"}${engines.describe})`,
+    `invoicing-mcp: serving MCP at ${server.url}/mcp (${[oauth ? `OAuth for ${env.INVOICING_PUBLIC_URL}` : "", tenantsPath ? `tenants from ${tenantsPath}` : oauth ? "" : "API keys as tokens"].filter(Boolean).join(", ")}${engines.describe})`,
   );
   await stopSignal;
   log("invoicing-mcp: stopping, letting running calls finish");
   await server.close();
+  oauth?.close();
   await engines.close();
 }
 
 interface Engines {
   governors: GovernorSource;
+  pool?: import("pg").Pool | undefined;
   events?: ((tenantId: string) => import("../webhooks/event-source.js").EventSource) | undefined;
   webhooks?: ((auth: Authenticator) => import("./http-server.js").WebhookRoute) | undefined;
   readiness: Record<string, () => Promise<void>>;
@@ -164,6 +190,7 @@ async function startEngines(env: Env): Promise<Engines> {
   closers.push(governors.close);
   let events: Engines["events"];
   let webhooks: Engines["webhooks"];
+  let pool: Engines["pool"];
   if (env.INVOICING_DATABASE_URL) {
     const url = env.INVOICING_DATABASE_URL;
     const [{ openPool }, { checkSchema }, { pgEventSource }, { listenForEvents }, { pgWebhookRoute }] =
@@ -174,22 +201,24 @@ async function startEngines(env: Env): Promise<Engines> {
         import("./pg/listen.js"),
         import("./webhook-route.js"),
       ]);
-    const pool = await openPool(url);
-    await reachPostgres(pool, url);
-    await checkSchema(pool); // an unmigrated database stops the start, with what to run
+    const opened = await openPool(url);
+    pool = opened;
+    await reachPostgres(opened, url);
+    await checkSchema(opened); // an unmigrated database stops the start, with what to run
     const outage = new OutageLog("PostgreSQL", "the stored webhook events", url, log);
-    events = (tenantId) => eventsReportingOutages(pgEventSource(pool, tenantId), outage);
-    webhooks = (auth) => pgWebhookRoute(pool, auth, log);
-    readiness.postgres = () => checkSchema(pool);
+    events = (tenantId) => eventsReportingOutages(pgEventSource(opened, tenantId), outage);
+    webhooks = (auth) => pgWebhookRoute(opened, auth, log);
+    readiness.postgres = () => checkSchema(opened);
     const listener = await listenForEvents(url, (tenant) => onStoredEvent?.(tenant), log);
     closers.push(
       () => listener.close(),
-      () => pool.end(),
+      () => opened.end(),
     );
     described.push("webhook events in PostgreSQL");
   }
   return {
     governors,
+    pool,
     events,
     webhooks,
     onStoredEvent: (handler) => {
@@ -218,6 +247,9 @@ export async function runTokens(argv: string[], env: Env, write: (text: string) 
     TOKENS_USAGE,
   );
   const tenantsPath = values.tenants ?? env.INVOICING_TENANTS_FILE;
+  // OAuth grants (in PostgreSQL) are listed beside the file's tokens and revoked by their oauth- id.
+  const oauthGrants = await oauthGrantsCommand(action, positionals[0], tenantsPath, env, write);
+  if (oauthGrants !== undefined) return oauthGrants;
   if (!tenantsPath)
     throw new ConfigError(["name the tenants file: --tenants FILE or INVOICING_TENANTS_FILE"]);
   const tokensPath = tokensPathFor(tenantsPath, env);
@@ -272,12 +304,46 @@ async function reachPostgres(pool: import("pg").Pool, url: string): Promise<void
   );
 }
 
-/** `invoicing-mcp db migrate`: creates or updates the schema in INVOICING_DATABASE_URL. */
+/** `tokens list` and `tokens revoke oauth-…` for OAuth grants; undefined when the file's tokens are meant. */
+async function oauthGrantsCommand(
+  action: string | undefined,
+  id: string | undefined,
+  tenantsPath: string | undefined,
+  env: Env,
+  write: (text: string) => void,
+): Promise<number | undefined> {
+  const { GRANT_PREFIX, listGrants, revokeGrant } = await import("./oauth/grants.js");
+  const isGrant = action === "revoke" && id?.startsWith(GRANT_PREFIX);
+  if (!(action === "list" || isGrant) || !env.INVOICING_DATABASE_URL) {
+    if (isGrant) throw new ConfigError([`${id} is an OAuth grant: set INVOICING_DATABASE_URL to revoke it`]);
+    return undefined;
+  }
+  const { openPool } = await import("./pg/pool.js");
+  const pool = await openPool(env.INVOICING_DATABASE_URL);
+  try {
+    if (isGrant) {
+      if (!(await revokeGrant(pool, id!))) {
+        log(`invoicing-mcp: no OAuth grant with id ${id}`);
+        return 1;
+      }
+      log(`invoicing-mcp: OAuth grant ${id} revoked with every token issued under it`);
+      return 0;
+    }
+    for (const grant of await listGrants(pool))
+      write(`${grant.id}  ${grant.tenant}  ${grant.createdAt}  ${grant.scope}  ${grant.client}\n`);
+  } finally {
+    await pool.end();
+  }
+  return tenantsPath === undefined ? 0 : undefined; // then the file's tokens follow
+}
+
+/** `invoicing-mcp db migrate` (or `db rekey`): creates or updates the schema in INVOICING_DATABASE_URL. */
 export async function runDb(argv: string[], env: Env, write: (text: string) => void): Promise<number> {
   if (wantsHelp(argv)) {
     write(DB_HELP);
     return 0;
   }
+  if (argv[0] === "rekey" && argv.length === 1) return rekey(env);
   if (argv[0] !== "migrate" || argv.length > 1) throw new UsageError(`unknown db command\n\n${DB_USAGE}`);
   const url = env.INVOICING_DATABASE_URL;
   if (!url) throw new ConfigError(["db migrate needs INVOICING_DATABASE_URL, e.g. postgres://user@host/db"]);
@@ -293,6 +359,29 @@ export async function runDb(argv: string[], env: Env, write: (text: string) => v
       applied.length === 0
         ? `invoicing-mcp: the schema is up to date (version ${SCHEMA_VERSION})`
         : `invoicing-mcp: applied migration${applied.length > 1 ? "s" : ""} ${applied.join(", ")}; the schema is at version ${SCHEMA_VERSION}`,
+    );
+    return 0;
+  } finally {
+    await pool.end();
+  }
+}
+
+/** `invoicing-mcp db rekey`: seals every stored OAuth secret with the first key of INVOICING_OAUTH_KEYS. */
+async function rekey(env: Env): Promise<number> {
+  const url = env.INVOICING_DATABASE_URL;
+  if (!url) throw new ConfigError(["db rekey needs INVOICING_DATABASE_URL"]);
+  const [{ openPool }, { parseDataKeys }, { People }, { resealSigningKey }] = await Promise.all([
+    import("./pg/pool.js"),
+    import("./oauth/keys.js"),
+    import("./oauth/people.js"),
+    import("./oauth/signing-key.js"),
+  ]);
+  const keys = parseDataKeys(env.INVOICING_OAUTH_KEYS);
+  const pool = await openPool(url);
+  try {
+    const changed = (await new People(pool, keys).reseal()) + (await resealSigningKey(pool, keys));
+    log(
+      `invoicing-mcp: ${changed} stored secret${changed === 1 ? "" : "s"} sealed again with key "${keys.currentId}"`,
     );
     return 0;
   } finally {

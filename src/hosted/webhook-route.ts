@@ -17,7 +17,7 @@ export function pgWebhookRoute(
   log: (message: string) => void,
 ): WebhookRoute {
   return async (tenantId: string, req: IncomingMessage, res: ServerResponse) => {
-    const tenant = auth.tenant(tenantId);
+    const tenant = auth.tenant(tenantId) ?? (await auth.findTenant?.(tenantId));
     if (!tenant || tenant.webhookSecrets.length === 0)
       return reply(res, 404, { ok: false, error: "not found" });
     if (req.method !== "POST") return reply(res, 405, { ok: false, error: "use POST" }, { Allow: "POST" });

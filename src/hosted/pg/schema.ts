@@ -26,6 +26,41 @@ const MIGRATIONS: { version: number; sql: string }[] = [
       CREATE INDEX webhook_events_newest ON webhook_events (tenant, occurred_at DESC);
     `,
   },
+  {
+    version: 2,
+    // OAuth (src/hosted/oauth): people who signed in, and the authorization server's records.
+    sql: `
+      CREATE TABLE oauth_tenants (
+        id          text        PRIMARY KEY,
+        -- SHA-256 of base URL and API key: the same key signs in as the same tenant
+        key_hash    char(64)    NOT NULL UNIQUE,
+        base_url    text        NOT NULL,
+        -- AES-256-GCM, "v1.<key id>.<nonce>.<ciphertext>.<tag>" (src/hosted/oauth/keys.ts)
+        api_key     text        NOT NULL,
+        webhook_secret text,
+        created_at  timestamptz NOT NULL DEFAULT now(),
+        updated_at  timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE oauth_records (
+        model       text        NOT NULL,
+        -- SHA-256 of the record's id: a token, code or session id is never stored as given
+        id_hash     char(64)    NOT NULL,
+        payload     jsonb       NOT NULL,
+        grant_id    text,
+        uid_hash    char(64),
+        expires_at  timestamptz,
+        consumed_at timestamptz,
+        PRIMARY KEY (model, id_hash)
+      );
+      CREATE INDEX oauth_records_grant ON oauth_records (grant_id) WHERE grant_id IS NOT NULL;
+      CREATE INDEX oauth_records_uid ON oauth_records (uid_hash) WHERE uid_hash IS NOT NULL;
+      CREATE INDEX oauth_records_expiry ON oauth_records (expires_at);
+      CREATE TABLE oauth_settings (
+        name        text        PRIMARY KEY,
+        value       text        NOT NULL
+      );
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

@@ -1,0 +1,193 @@
+/**
+ * The authorization pages' requests, GET and POST /oauth/interaction/{uid}: first the key (checked
+ * live, stored only when the service accepts it), then consent (read, or read and write; the
+ * optional webhook secret). Each POST is rate-limited per address and must carry the page's CSRF
+ * token; the interaction's own cookie ties it to the browser that began the authorization.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type Provider from "oidc-provider";
+import { csrfToken, csrfValid } from "./csrf.js";
+import { readForm } from "./form-body.js";
+import { checkKey } from "./key-check.js";
+import { type Language, pickLanguage } from "./language.js";
+import { renderPage, sendPage } from "./pages.js";
+import type { People } from "./people.js";
+import { SCOPES } from "./provider.js";
+import type { AddressLimiter } from "./rate-limit.js";
+import { TEXTS } from "./texts.js";
+
+export interface InteractionDeps {
+  provider: Provider;
+  people: People;
+  limiter: AddressLimiter;
+  csrfKey: Buffer;
+  /** The invoicing service every OAuth person's key belongs to. */
+  baseUrl: string;
+  resource: string;
+  publicUrl: string;
+  keyCheckTimeoutMs: number;
+  address(req: IncomingMessage): string;
+  log(message: string): void;
+}
+
+type Details = Awaited<ReturnType<Provider["interactionDetails"]>>;
+
+export async function handleInteraction(
+  deps: InteractionDeps,
+  uid: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const language = pickLanguage(req.headers["accept-language"]);
+  const t = TEXTS[language];
+  const message = (status: number, text: string) =>
+    sendPage(res, status, renderPage({ kind: "message", text }, language));
+  if (req.method !== "GET" && req.method !== "POST") return message(405, t.expired);
+  if (req.method === "POST" && !deps.limiter.take(deps.address(req))) return message(429, t.tooMany);
+
+  let details: Details;
+  try {
+    details = await deps.provider.interactionDetails(req, res);
+  } catch {
+    return message(400, t.expired); // no such interaction, expired, or this browser did not begin it
+  }
+  if (details.uid !== uid) return message(400, t.expired);
+  const step = details.prompt.name;
+  const clientId = String(details.params.client_id ?? "");
+  const client = await deps.provider.Client.find(clientId);
+  if (!client) return message(400, t.expired);
+  const metadata = client.metadata();
+  const clientName = String(metadata.client_name ?? clientId);
+  const redirectOrigin = originOf(String(details.params.redirect_uri ?? ""));
+  const action = `/oauth/interaction/${encodeURIComponent(uid)}`;
+  const csrf = csrfToken(deps.csrfKey, uid, step);
+  const targets = redirectOrigin ? [redirectOrigin] : [];
+
+  const keyPage = (status: number, problem?: string, finding?: string) =>
+    sendPage(
+      res,
+      status,
+      renderPage({ kind: "key", action, csrf, client: clientName, problem, finding }, language),
+      targets,
+    );
+
+  if (req.method === "GET") {
+    if (step === "login") return keyPage(200);
+    if (step === "consent") {
+      const requested = String(details.params.scope ?? "").split(" ");
+      return sendPage(
+        res,
+        200,
+        renderPage(
+          {
+            kind: "consent",
+            action,
+            csrf,
+            client: clientName,
+            clientHost:
+              hostOf(String(metadata.client_uri ?? "")) ?? hostOf(clientId) ?? hostOf(redirectOrigin ?? ""),
+            offerWrite: requested.includes("write") || !requested.some((s) => s === "read"),
+            webhookUrl: `${deps.publicUrl}/webhooks/${String(details.session?.accountId ?? "")}`,
+          },
+          language,
+        ),
+        targets,
+      );
+    }
+    return message(400, t.expired);
+  }
+
+  const form = await readForm(req);
+  if (!form || !csrfValid(deps.csrfKey, uid, step, form.get("csrf"))) return message(403, t.forged);
+
+  if (step === "login") return submitKey(deps, req, res, form, language, keyPage);
+  if (step === "consent") return submitConsent(deps, req, res, form, details, clientId);
+  return message(400, t.expired);
+}
+
+async function submitKey(
+  deps: InteractionDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  form: URLSearchParams,
+  language: Language,
+  keyPage: (status: number, problem?: string, finding?: string) => void,
+): Promise<void> {
+  const t = TEXTS[language];
+  const apiKey = form.get("api_key") ?? "";
+  if (!apiKey) return keyPage(400, t.emptyKey);
+  const verdict = await checkKey(deps.baseUrl, apiKey, deps.keyCheckTimeoutMs);
+  if (!verdict.ok) return keyPage(400, t.problem[verdict.problem], verdict.finding);
+  const accountId = await deps.people.save(deps.baseUrl, apiKey);
+  const to = await deps.provider.interactionResult(
+    req,
+    res,
+    { login: { accountId } },
+    { mergeWithLastSubmission: false },
+  );
+  redirect(res, to);
+}
+
+async function submitConsent(
+  deps: InteractionDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  form: URLSearchParams,
+  details: Details,
+  clientId: string,
+): Promise<void> {
+  const accountId = details.session?.accountId;
+  if (form.get("decision") !== "allow" || !accountId) {
+    const to = await deps.provider.interactionResult(
+      req,
+      res,
+      { error: "access_denied", error_description: "the person did not allow access" },
+      { mergeWithLastSubmission: false },
+    );
+    return redirect(res, to);
+  }
+  const requested = new Set(String(details.params.scope ?? "").split(" "));
+  const write = form.get("access") === "write" && (requested.has("write") || !requested.has("read"));
+  const grant = new deps.provider.Grant({ accountId, clientId });
+  // Both as the resource's scopes (what the token carries) and as the server's own (what was asked).
+  const granted = write ? SCOPES.join(" ") : "read";
+  grant.addResourceScope(deps.resource, granted);
+  grant.addOIDCScope(granted);
+  if (!write) {
+    grant.rejectResourceScope(deps.resource, "write");
+    grant.rejectOIDCScope("write");
+  }
+  const grantId = await grant.save();
+  const secret = (form.get("webhook_secret") ?? "").trim();
+  if (secret) await deps.people.setWebhookSecret(accountId, secret);
+  deps.log(`invoicing-mcp oauth: ${accountId} allowed ${write ? "read and write" : "read"} access`);
+  const to = await deps.provider.interactionResult(
+    req,
+    res,
+    { consent: { grantId } },
+    { mergeWithLastSubmission: true },
+  );
+  redirect(res, to);
+}
+
+function redirect(res: ServerResponse, to: string): void {
+  res.writeHead(303, { Location: to, "Cache-Control": "no-store" });
+  res.end();
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === "null" ? `${parsed.protocol}` : parsed.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host || undefined;
+  } catch {
+    return undefined;
+  }
+}

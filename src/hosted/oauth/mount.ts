@@ -1,0 +1,164 @@
+/**
+ * OAuth for the hosted mode, as one mount for the HTTP server: the discovery documents (RFC 9728
+ * protected resource metadata, in root and /mcp path form; RFC 8414 authorization server
+ * metadata), the authorization server under /oauth/, the pages, the token check for /mcp and the
+ * scope gate. Built from the environment in `startOAuth`; state in PostgreSQL.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  buildOAuthProtectedResourceMetadata,
+  getOAuthProtectedResourceMetadataUrl,
+} from "@modelcontextprotocol/server";
+import type Provider from "oidc-provider";
+import type { Pool } from "pg";
+import type { AuthOutcome } from "../auth.js";
+import type { Tenant } from "../tenants.js";
+import { cimdFetch } from "./cimd-fetch.js";
+import { handleInteraction } from "./interactions.js";
+import { parseDataKeys } from "./keys.js";
+import { People } from "./people.js";
+import { createProvider, INTERACTION_PREFIX, OAUTH_ROUTES, SCOPES } from "./provider.js";
+import { AddressLimiter } from "./rate-limit.js";
+import { sweepExpiredRecords } from "./records.js";
+import { type GateVerdict, scopeGate } from "./scope-gate.js";
+import { sharedSigningKey } from "./signing-key.js";
+import { oauthTokenCheck, type TenantDefaults, webhookTenant } from "./token-check.js";
+
+export interface OAuthMount {
+  /** Answers the request when it is one of OAuth's routes; false otherwise. */
+  route(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  authenticate(token: string): Promise<AuthOutcome>;
+  /** A person's tenant by id, for the webhook route. */
+  findTenant(id: string): Promise<Tenant | undefined>;
+  /** Parameters appended to a 401/403 challenge on /mcp. */
+  challengeParams(extra?: { error: "insufficient_scope" }): string;
+  gate(req: IncomingMessage, scopes: string[]): Promise<GateVerdict>;
+  close(): void;
+}
+
+export interface OAuthSettings {
+  publicUrl: string;
+  baseUrl: string;
+  pool: Pool;
+  env: Record<string, string | undefined>;
+  defaults: TenantDefaults;
+  log(message: string): void;
+}
+
+export async function startOAuth(settings: OAuthSettings): Promise<OAuthMount> {
+  const { env, pool } = settings;
+  const issuer = settings.publicUrl.replace(/\/$/, "");
+  const resource = `${issuer}/mcp`;
+  const keys = parseDataKeys(env.INVOICING_OAUTH_KEYS);
+  const people = new People(pool, keys);
+  const provider: Provider = createProvider({
+    issuer,
+    resource,
+    pool,
+    keys,
+    signingKey: await sharedSigningKey(pool, keys),
+    fetch: cimdFetch(env.INVOICING_OAUTH_TEST_LOOPBACK_CIMD === "1"),
+  });
+  // What went wrong, for the operator: the error and its detail, never a token or a key.
+  for (const event of [
+    "server_error",
+    "grant.error",
+    "authorization.error",
+    "registration_create.error",
+  ] as const) {
+    (provider as unknown as NodeJS.EventEmitter).on(
+      event,
+      (_ctx: unknown, error: { message?: string; error_detail?: string }) =>
+        settings.log(
+          `invoicing-mcp oauth: ${event}: ${error.message ?? "error"}${error.error_detail ? ` (${error.error_detail})` : ""}`,
+        ),
+    );
+  }
+  const providerCallback = provider.callback();
+  const trustProxy = env.INVOICING_TRUST_PROXY === "true";
+  const limiter = new AddressLimiter(Number(env.INVOICING_OAUTH_ATTEMPTS ?? 10), 10 * 60_000);
+  const metadataUrl = getOAuthProtectedResourceMetadataUrl(new URL(resource));
+  const resourceMetadata = buildOAuthProtectedResourceMetadata({
+    oauthMetadata: {
+      issuer,
+      authorization_endpoint: `${issuer}${OAUTH_ROUTES.authorization}`,
+      token_endpoint: `${issuer}${OAUTH_ROUTES.token}`,
+      response_types_supported: ["code"],
+    },
+    resourceServerUrl: new URL(resource),
+    scopesSupported: [...SCOPES],
+    resourceName: "Invoicing Service",
+    dangerouslyAllowInsecureIssuerUrl: new URL(issuer).protocol === "http:",
+  });
+  const sweeper = setInterval(() => void sweepExpiredRecords(pool).catch(() => undefined), 10 * 60_000);
+  sweeper.unref();
+  const interactionDeps = {
+    provider,
+    people,
+    limiter,
+    csrfKey: keys.cookieKeys()[0]!,
+    baseUrl: settings.baseUrl,
+    resource,
+    publicUrl: issuer,
+    keyCheckTimeoutMs: Number(env.INVOICING_TIMEOUT_MS ?? 15_000),
+    address: (req: IncomingMessage) => clientAddress(req, trustProxy),
+    log: settings.log,
+  };
+
+  const toProvider = (req: IncomingMessage, res: ServerResponse, url?: string) => {
+    if (url !== undefined) req.url = url;
+    providerCallback(req, res);
+    return new Promise<boolean>((resolve) => res.once("close", () => resolve(true)));
+  };
+
+  return {
+    async route(req, res) {
+      const [path = "/", query] = (req.url ?? "/").split("?");
+      if (
+        path === "/.well-known/oauth-protected-resource" ||
+        path === "/.well-known/oauth-protected-resource/mcp"
+      ) {
+        res.writeHead(200, {
+          "Content-Type": "application/json",
+          "Access-Control-Allow-Origin": "*",
+          "Cache-Control": "max-age=300",
+        });
+        res.end(JSON.stringify(resourceMetadata));
+        return true;
+      }
+      if (path === "/.well-known/oauth-authorization-server")
+        return toProvider(req, res, `/.well-known/openid-configuration${query ? `?${query}` : ""}`);
+      if (path === "/.well-known/openid-configuration") return toProvider(req, res);
+      if (path.startsWith(INTERACTION_PREFIX)) {
+        await handleInteraction(
+          interactionDeps,
+          decodeURIComponent(path.slice(INTERACTION_PREFIX.length)),
+          req,
+          res,
+        );
+        return true;
+      }
+      if (path.startsWith("/oauth/")) return toProvider(req, res);
+      return false;
+    },
+    authenticate: oauthTokenCheck(provider, people, resource, settings.defaults),
+    findTenant: (id) => webhookTenant(people, id, settings.defaults),
+    challengeParams: (extra) =>
+      `, resource_metadata="${metadataUrl}", scope="${extra ? SCOPES.join(" ") : "read write"}"`,
+    gate: scopeGate,
+    close: () => clearInterval(sweeper),
+  };
+}
+
+/** The caller's address; behind a trusted balancer, the last hop it added to X-Forwarded-For. */
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers["x-forwarded-for"];
+  if (trustProxy && typeof forwarded === "string") {
+    const hops = forwarded
+      .split(",")
+      .map((hop) => hop.trim())
+      .filter(Boolean);
+    if (hops.length > 0) return hops.at(-1)!;
+  }
+  return req.socket.remoteAddress ?? "unknown";
+}

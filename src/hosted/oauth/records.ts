@@ -1,0 +1,94 @@
+/**
+ * The authorization server's records (clients, interactions, sessions, grants, codes, tokens) in
+ * PostgreSQL, as oidc-provider's adapter interface expects. Every id is stored as its SHA-256 and
+ * a token's own value (`jti`) is left out of the stored payload, so the table holds no usable
+ * token, code or session id; `find` puts the id it was given back in. Any instance can answer
+ * for a record another one wrote.
+ */
+import { createHash } from "node:crypto";
+import type { Adapter, AdapterPayload } from "oidc-provider";
+import type { Pool } from "pg";
+
+const hash = (value: string) => createHash("sha256").update(value).digest("hex");
+
+interface Row {
+  payload: AdapterPayload;
+  consumed_at: Date | null;
+}
+
+export function recordsAdapter(pool: Pool): new (model: string) => Adapter {
+  return class PgRecords implements Adapter {
+    constructor(private readonly model: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+      const { jti: _jti, ...stored } = payload;
+      await pool.query(
+        `INSERT INTO oauth_records (model, id_hash, payload, grant_id, uid_hash, expires_at)
+         VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::int IS NULL THEN NULL ELSE now() + make_interval(secs => $6::int) END)
+         ON CONFLICT (model, id_hash) DO UPDATE
+           SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
+               uid_hash = EXCLUDED.uid_hash, expires_at = EXCLUDED.expires_at`,
+        [
+          this.model,
+          hash(id),
+          JSON.stringify(stored),
+          // a grant carries its own id here, so revoking by grant id ends the grant with its tokens
+          payload.grantId ?? (this.model === "Grant" ? id : null),
+          payload.uid ? hash(payload.uid) : null,
+          expiresIn ?? null,
+        ],
+      );
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      const result = await pool.query<Row>(
+        `SELECT payload, consumed_at FROM oauth_records
+         WHERE model = $1 AND id_hash = $2 AND (expires_at IS NULL OR expires_at > now())`,
+        [this.model, hash(id)],
+      );
+      return restore(result.rows[0], id);
+    }
+
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      const result = await pool.query<Row & { id_hash: string }>(
+        `SELECT payload, consumed_at FROM oauth_records
+         WHERE model = $1 AND uid_hash = $2 AND (expires_at IS NULL OR expires_at > now())`,
+        [this.model, hash(uid)],
+      );
+      // Sessions are found by uid only to end them; their own id is not needed then.
+      return restore(result.rows[0], undefined);
+    }
+
+    async findByUserCode(): Promise<undefined> {
+      return undefined; // the device flow is not enabled
+    }
+
+    async consume(id: string): Promise<void> {
+      await pool.query(
+        "UPDATE oauth_records SET consumed_at = now() WHERE model = $1 AND id_hash = $2 AND consumed_at IS NULL",
+        [this.model, hash(id)],
+      );
+    }
+
+    async destroy(id: string): Promise<void> {
+      await pool.query("DELETE FROM oauth_records WHERE model = $1 AND id_hash = $2", [this.model, hash(id)]);
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await pool.query("DELETE FROM oauth_records WHERE model = $1 AND grant_id = $2", [this.model, grantId]);
+    }
+  };
+}
+
+function restore(row: Row | undefined, id: string | undefined): AdapterPayload | undefined {
+  if (!row) return undefined;
+  const payload: AdapterPayload = { ...row.payload };
+  if (id !== undefined) payload.jti = id;
+  if (row.consumed_at) payload.consumed = Math.floor(row.consumed_at.getTime() / 1000);
+  return payload;
+}
+
+/** Drops expired records; run now and then by one of the instances (any may, it is idempotent). */
+export async function sweepExpiredRecords(pool: Pool): Promise<void> {
+  await pool.query("DELETE FROM oauth_records WHERE expires_at < now() - interval '1 hour'");
+}

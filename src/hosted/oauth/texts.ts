@@ -1,0 +1,108 @@
+/** What the authorization pages say, in English and German. */
+import type { KeyProblem } from "./key-check.js";
+import type { Language } from "./language.js";
+
+export interface Texts {
+  title: string;
+  signInHeading: string;
+  signInIntro(client: string): string;
+  keyLabel: string;
+  keyHint: string;
+  continue: string;
+  consentHeading: string;
+  consentIntro(client: string): string;
+  clientFrom(host: string): string;
+  accessRead: string;
+  accessWrite: string;
+  webhookLabel: string;
+  webhookHint(url: string): string;
+  allow: string;
+  deny: string;
+  problem: Record<KeyProblem, string>;
+  serviceSaid: string;
+  emptyKey: string;
+  tooMany: string;
+  expired: string;
+  forged: string;
+}
+
+export const TEXTS: Record<Language, Texts> = {
+  en: {
+    title: "Connect to the Invoicing Service",
+    signInHeading: "Sign in with your API key",
+    signInIntro: (client) =>
+      `${client} wants to work with your invoices, customers and time entries. Enter your Invoicing Service API key: it is checked with the service now and stored encrypted; the app never sees it.`,
+    keyLabel: "API key",
+    keyHint: "In the Invoicing Service under Settings → API access (needs the Pro plan).",
+    continue: "Continue",
+    consentHeading: "Allow access?",
+    consentIntro: (client) => `${client} asks for access to your Invoicing Service account.`,
+    clientFrom: (host) => `Its address: ${host}`,
+    accessRead: "Read only: invoices, customers, time entries and reports",
+    accessWrite: "Read and write: also create and change invoices, customers and time entries",
+    webhookLabel: "Webhook secret (optional, for payment notices)",
+    webhookHint: (url) =>
+      `To be told about payments, register this address in the service under Settings → Webhooks and paste the secret it shows here: ${url}`,
+    allow: "Allow",
+    deny: "Deny",
+    problem: {
+      "unknown-key":
+        "The service does not know this key (401). Copy the whole key again from Settings → API access, or create a new one.",
+      expired:
+        "The service refused the key (403): it has expired. Create a new key under Settings → API access.",
+      "no-pro": "The service refused the key (403): the account has no Pro plan. API access needs Pro.",
+      "expired-or-no-pro":
+        "The service refused the key (403): the key has expired, or the account has no Pro plan. Create a new key, or upgrade to Pro.",
+      unreachable:
+        "The Invoicing Service could not be reached just now. Nothing was stored; try again in a few minutes.",
+      service:
+        "The Invoicing Service could not check the key just now. Nothing was stored; try again in a few minutes.",
+    },
+    serviceSaid: "What the check found:",
+    emptyKey: "Enter your API key.",
+    tooMany: "Too many attempts from your address. Wait a few minutes, then try again.",
+    expired: "This sign-in has expired or was already used. Go back to the app and connect again.",
+    forged: "This form was not sent by this page. Go back to the app and connect again.",
+  },
+  de: {
+    title: "Mit dem Invoicing Service verbinden",
+    signInHeading: "Mit Ihrem API-Schlüssel anmelden",
+    signInIntro: (client) =>
+      `${client} möchte mit Ihren Rechnungen, Kunden und Zeiteinträgen arbeiten. Geben Sie Ihren API-Schlüssel des Invoicing Service ein: Er wird jetzt beim Dienst geprüft und verschlüsselt gespeichert; die App sieht ihn nie.`,
+    keyLabel: "API-Schlüssel",
+    keyHint: "Im Invoicing Service unter Einstellungen → API-Zugang (erfordert den Pro-Tarif).",
+    continue: "Weiter",
+    consentHeading: "Zugriff erlauben?",
+    consentIntro: (client) => `${client} bittet um Zugriff auf Ihr Konto beim Invoicing Service.`,
+    clientFrom: (host) => `Adresse: ${host}`,
+    accessRead: "Nur lesen: Rechnungen, Kunden, Zeiteinträge und Berichte",
+    accessWrite: "Lesen und schreiben: auch Rechnungen, Kunden und Zeiteinträge anlegen und ändern",
+    webhookLabel: "Webhook-Geheimnis (optional, für Zahlungseingänge)",
+    webhookHint: (url) =>
+      `Um über Zahlungen informiert zu werden, tragen Sie im Dienst unter Einstellungen → Webhooks diese Adresse ein und fügen das angezeigte Geheimnis hier ein: ${url}`,
+    allow: "Erlauben",
+    deny: "Ablehnen",
+    problem: {
+      "unknown-key":
+        "Der Dienst kennt diesen Schlüssel nicht (401). Kopieren Sie den ganzen Schlüssel erneut unter Einstellungen → API-Zugang oder erstellen Sie einen neuen.",
+      expired:
+        "Der Dienst hat den Schlüssel abgelehnt (403): Er ist abgelaufen. Erstellen Sie unter Einstellungen → API-Zugang einen neuen.",
+      "no-pro":
+        "Der Dienst hat den Schlüssel abgelehnt (403): Das Konto hat keinen Pro-Tarif. Der API-Zugang erfordert Pro.",
+      "expired-or-no-pro":
+        "Der Dienst hat den Schlüssel abgelehnt (403): Der Schlüssel ist abgelaufen oder das Konto hat keinen Pro-Tarif. Erstellen Sie einen neuen Schlüssel oder wechseln Sie zu Pro.",
+      unreachable:
+        "Der Invoicing Service war gerade nicht erreichbar. Es wurde nichts gespeichert; versuchen Sie es in einigen Minuten erneut.",
+      service:
+        "Der Invoicing Service konnte den Schlüssel gerade nicht prüfen. Es wurde nichts gespeichert; versuchen Sie es in einigen Minuten erneut.",
+    },
+    serviceSaid: "Ergebnis der Prüfung:",
+    emptyKey: "Geben Sie Ihren API-Schlüssel ein.",
+    tooMany:
+      "Zu viele Versuche von Ihrer Adresse. Warten Sie einige Minuten und versuchen Sie es dann erneut.",
+    expired:
+      "Diese Anmeldung ist abgelaufen oder wurde schon verwendet. Gehen Sie zurück zur App und verbinden Sie sich erneut.",
+    forged:
+      "Dieses Formular stammt nicht von dieser Seite. Gehen Sie zurück zur App und verbinden Sie sich erneut.",
+  },
+};

@@ -1,0 +1,284 @@
+/**
+ * What the OAuth tests share: `serve --oauth` instances behind one balancer URL, a headless
+ * Chromium (Debian's, at /usr/bin/chromium) that types the key and consents the way a person does,
+ * a loopback redirect target that records the code, and an in-memory OAuthClientProvider for the
+ * SDK client's own OAuth support. A missing browser fails the test with the reason.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { OAuthClientProvider } from "@modelcontextprotocol/client";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { freePort } from "./engines.js";
+import { type ServeProcess, startServe } from "./hosted.js";
+
+export const CHROMIUM = "/usr/bin/chromium";
+
+export function oauthKeys(): string {
+  return `k1:${randomBytes(32).toString("base64")}`;
+}
+
+/** A round-robin balancer on a free loopback port: each new connection goes to the next backend. */
+export interface Balancer {
+  url: string;
+  port: number;
+  backends: string[];
+  close(): Promise<void>;
+}
+
+export async function startBalancer(port: number): Promise<Balancer> {
+  const backends: string[] = [];
+  let next = 0;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const target = new URL(backends[next++ % backends.length]!);
+    const upstream = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, "x-forwarded-for": req.socket.remoteAddress ?? "" },
+        agent: false,
+      },
+      (answer) => {
+        // One request per connection (said, so clients do not reuse a closing one): consecutive
+        // requests alternate between the instances.
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, connection: "close" });
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    backends,
+    close: () => closeServer(server),
+  };
+}
+
+export async function startOAuthServe(
+  publicUrl: string,
+  env: Record<string, string>,
+  extraArgs: string[] = [],
+): Promise<ServeProcess> {
+  return startServe(["--oauth", ...extraArgs], { INVOICING_PUBLIC_URL: publicUrl, ...env });
+}
+
+/** Where the browser is sent back to: records each callback's query. */
+export interface RedirectTarget {
+  url: string;
+  next(): Promise<URLSearchParams>;
+  close(): Promise<void>;
+}
+
+export async function startRedirectTarget(): Promise<RedirectTarget> {
+  const waiting: ((params: URLSearchParams) => void)[] = [];
+  const arrived: URLSearchParams[] = [];
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    if (url.pathname !== "/callback") {
+      res.writeHead(404); // e.g. the browser's /favicon.ico
+      return res.end();
+    }
+    const params = url.searchParams;
+    const waiter = waiting.shift();
+    if (waiter) waiter(params);
+    else arrived.push(params);
+    res.writeHead(200, { "Content-Type": "text/plain" });
+    res.end("You can close this window.");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/callback`,
+    next: () => {
+      const ready = arrived.shift();
+      return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve));
+    },
+    close: () => closeServer(server),
+  };
+}
+
+/** An in-memory OAuthClientProvider, as an app keeps one; `authorizationUrl` is where the person goes. */
+export class MemoryOAuthClient implements OAuthClientProvider {
+  authorizationUrl: URL | undefined;
+  private info: Parameters<NonNullable<OAuthClientProvider["saveClientInformation"]>>[0] | undefined;
+  private stored: Parameters<OAuthClientProvider["saveTokens"]>[0] | undefined;
+  private verifier = "";
+  clientMetadataUrl?: string;
+
+  constructor(
+    readonly redirectUrl: string,
+    readonly name = "Test App",
+    options: { clientMetadataUrl?: string } = {},
+  ) {
+    if (options.clientMetadataUrl) this.clientMetadataUrl = options.clientMetadataUrl;
+  }
+
+  get clientMetadata() {
+    return {
+      client_name: this.name,
+      redirect_uris: [this.redirectUrl],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
+  }
+  clientInformation() {
+    return this.info;
+  }
+  saveClientInformation(info: NonNullable<typeof this.info>) {
+    this.info = info;
+  }
+  tokens() {
+    return this.stored;
+  }
+  saveTokens(tokens: NonNullable<typeof this.stored>) {
+    this.stored = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+/** A headless Chromium; playwright gives it a fresh temporary profile (its own --user-data-dir). */
+export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM} (apt-get install chromium): the OAuth tests need it`,
+    );
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+/** Types the key on the authorization page, as a person does; returns the page after submitting. */
+export async function typeKey(page: Page, apiKey: string): Promise<void> {
+  await page.locator('input[type="password"][name="api_key"]').fill(apiKey);
+  await Promise.all([page.waitForLoadState("load"), page.locator('button[type="submit"]').click()]);
+}
+
+/** Chooses the access on the consent page and allows it. */
+export async function consent(page: Page, access: "read" | "write", webhookSecret?: string): Promise<void> {
+  await page.locator(`input[name="access"][value="${access}"]`).check();
+  if (webhookSecret) await page.locator('input[name="webhook_secret"]').fill(webhookSecret);
+  await page.locator('button[name="decision"][value="allow"]').click();
+}
+
+export { freePort };
+
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** A PKCE pair (S256). */
+export function pkce(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString("base64url");
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  return { verifier, challenge };
+}
+
+/** Registers a public client by DCR; returns its id. */
+export async function registerClient(
+  issuer: string,
+  redirectUri: string,
+  name = "Manual App",
+): Promise<string> {
+  const response = await fetch(`${issuer}/oauth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      client_name: name,
+      redirect_uris: [redirectUri],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+      scope: "read write",
+    }),
+  });
+  if (response.status !== 201)
+    throw new Error(`registration failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { client_id: string }).client_id;
+}
+
+export function authorizeUrl(
+  issuer: string,
+  params: { clientId: string; redirectUri: string; challenge: string; state?: string; resource?: string },
+): string {
+  const url = new URL(`${issuer}/oauth/authorize`);
+  url.search = new URLSearchParams({
+    response_type: "code",
+    client_id: params.clientId,
+    redirect_uri: params.redirectUri,
+    code_challenge: params.challenge,
+    code_challenge_method: "S256",
+    scope: "read write",
+    state: params.state ?? "state-123",
+    resource: params.resource ?? `${issuer}/mcp`,
+  }).toString();
+  return url.toString();
+}
+
+/** A person in the browser: opens the URL, types the key, consents; resolves with the callback's query. */
+export async function authorizeInBrowser(
+  browser: Browser,
+  url: string,
+  apiKey: string,
+  access: "read" | "write",
+  redirect: RedirectTarget,
+): Promise<URLSearchParams> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(url);
+    await typeKey(page, apiKey);
+    await page.locator('input[name="access"]').first().waitFor({ timeout: 15_000 });
+    const callback = redirect.next();
+    await consent(page, access);
+    return await callback;
+  } finally {
+    await page.close();
+  }
+}
+
+export interface TokenAnswer {
+  status: number;
+  body: Record<string, string | number | undefined>;
+}
+
+export async function tokenRequest(issuer: string, form: Record<string, string>): Promise<TokenAnswer> {
+  const response = await fetch(`${issuer}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form).toString(),
+  });
+  return { status: response.status, body: (await response.json()) as TokenAnswer["body"] };
+}

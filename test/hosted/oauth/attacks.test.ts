@@ -1,0 +1,337 @@
+/**
+ * Attacks on the authorization server and its pages, each refused with nothing stored: a wrong or
+ * missing PKCE verifier, unregistered redirect URIs (no open redirect), a replayed code, a token
+ * for another resource, a reused refresh token (flow.test.ts), a forged CSRF token, framing,
+ * oversized or never-ending client metadata documents, wrong API keys; and the key never in clear
+ * in logs, pages or the database. Plus isolation between two people and a client by CIMD.
+ */
+import { execFileSync } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
+import pg from "pg";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Engine, startPostgres } from "../../helpers/engines.js";
+import { type ServeProcess, textOf } from "../../helpers/hosted.js";
+import {
+  authorizeInBrowser,
+  authorizeUrl,
+  type Balancer,
+  freePort,
+  launchBrowser,
+  MemoryOAuthClient,
+  oauthKeys,
+  pkce,
+  type RedirectTarget,
+  registerClient,
+  startBalancer,
+  startOAuthServe,
+  startRedirectTarget,
+  tokenRequest,
+  typeKey,
+} from "../../helpers/oauth.js";
+import { REFERENCE_DATE, useSandbox } from "../../helpers/sandbox.js";
+import { BIN } from "../../helpers/stdio.js";
+
+describe("OAuth: attacks are refused with nothing stored", () => {
+  const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
+  let postgres: Engine;
+  let balancer: Balancer;
+  let serve: ServeProcess;
+  let redirect: RedirectTarget;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let metadataServer: Server;
+  let metadataPort: number;
+  let issuer: string;
+
+  const count = async (sql: string): Promise<number> => {
+    const db = new pg.Client({ connectionString: postgres.url });
+    await db.connect();
+    try {
+      return Number((await db.query(sql)).rows[0].count);
+    } finally {
+      await db.end();
+    }
+  };
+
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    execFileSync(process.execPath, [BIN, "db", "migrate"], {
+      env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    redirect = await startRedirectTarget();
+    // Client metadata documents: a good one, a 10 MB one, one that never ends.
+    metadataServer = createServer((req, res) => {
+      const id = `https://127.0.0.1:${metadataPort}${req.url}`;
+      if (req.url === "/good.json") {
+        res.writeHead(200, { "content-type": "application/json" });
+        return res.end(
+          JSON.stringify({
+            client_id: id,
+            client_name: "Metadata App",
+            redirect_uris: [redirect.url],
+            grant_types: ["authorization_code", "refresh_token"],
+            response_types: ["code"],
+            token_endpoint_auth_method: "none",
+          }),
+        );
+      }
+      if (req.url === "/huge.json") {
+        res.writeHead(200, { "content-type": "application/json" });
+        return res.end(`{"client_id":"${id}","client_name":"${"x".repeat(10 * 1024 * 1024)}"}`);
+      }
+      if (req.url === "/endless.json") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.write(`{"client_id":"${id}",`);
+        const timer = setInterval(() => res.write(" "), 100);
+        res.on("close", () => clearInterval(timer));
+        return;
+      }
+      res.writeHead(404);
+      res.end();
+    });
+    await new Promise<void>((resolve) => metadataServer.listen(0, "127.0.0.1", resolve));
+    metadataPort = (metadataServer.address() as AddressInfo).port;
+    balancer = await startBalancer(await freePort());
+    issuer = balancer.url;
+    serve = await startOAuthServe(issuer, {
+      INVOICING_DATABASE_URL: postgres.url,
+      INVOICING_BASE_URL: sandbox().url,
+      INVOICING_OAUTH_KEYS: oauthKeys(),
+      INVOICING_OAUTH_TEST_LOOPBACK_CIMD: "1",
+      INVOICING_OAUTH_ATTEMPTS: "1000",
+    });
+    balancer.backends.push(serve.url);
+    ({ browser, close: closeBrowser } = await launchBrowser());
+  }, 60_000);
+  afterAll(async () => {
+    await closeBrowser?.();
+    await redirect?.close();
+    metadataServer?.closeAllConnections();
+    metadataServer?.close();
+    await serve?.stop();
+    await balancer?.close();
+    await postgres?.stop();
+  });
+
+  /** A code for a fresh DCR client, through the browser. */
+  async function codeFor(apiKey = sandbox().keys.demo) {
+    const clientId = await registerClient(issuer, redirect.url);
+    const { verifier, challenge } = pkce();
+    const params = await authorizeInBrowser(
+      browser,
+      authorizeUrl(issuer, { clientId, redirectUri: redirect.url, challenge, state: "s-42" }),
+      apiKey,
+      "write",
+      redirect,
+    );
+    expect(params.get("state")).toBe("s-42"); // returned unchanged
+    return { clientId, verifier, code: params.get("code")! };
+  }
+  const exchange = (clientId: string, code: string, verifier?: string, extra: Record<string, string> = {}) =>
+    tokenRequest(issuer, {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirect.url,
+      client_id: clientId,
+      ...(verifier === undefined ? {} : { code_verifier: verifier }),
+      ...extra,
+    });
+
+  it("refuses a wrong or missing PKCE verifier, and issues nothing", { timeout: 60_000 }, async () => {
+    const { clientId, verifier, code } = await codeFor();
+    const before = await count("SELECT count(*) FROM oauth_records WHERE model = 'AccessToken'");
+    const wrong = await exchange(clientId, code, pkce().verifier);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe("invalid_grant");
+    const missing = await exchange(clientId, code);
+    expect(missing.status).toBe(400);
+    expect(await count("SELECT count(*) FROM oauth_records WHERE model = 'AccessToken'")).toBe(before);
+    expect(verifier).not.toBe("");
+  });
+
+  it("a replayed code is refused and revokes what the first exchange issued", {
+    timeout: 60_000,
+  }, async () => {
+    const { clientId, verifier, code } = await codeFor();
+    const first = await exchange(clientId, code, verifier);
+    expect(first.status).toBe(200);
+    const replay = await exchange(clientId, code, verifier);
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toBe("invalid_grant");
+    const call = await fetch(`${issuer}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${first.body.access_token}`, "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(call.status).toBe(401);
+  });
+
+  it("never redirects to an unregistered URI, whatever the parameters", async () => {
+    const clientId = await registerClient(issuer, redirect.url);
+    const { challenge } = pkce();
+    const evil = [
+      "https://evil.example/callback",
+      `${redirect.url}/../evil`,
+      `${redirect.url}?next=https://evil.example`,
+      redirect.url.replace("127.0.0.1", "localhost"),
+    ];
+    for (const redirectUri of evil) {
+      const response = await fetch(authorizeUrl(issuer, { clientId, redirectUri, challenge }), {
+        redirect: "manual",
+      });
+      expect(response.status, redirectUri).toBe(400);
+      expect(response.headers.get("location"), redirectUri).toBeNull();
+    }
+    // A client that is not registered at all: no redirect either.
+    const unknown = await fetch(
+      authorizeUrl(issuer, { clientId: "nobody", redirectUri: redirect.url, challenge }),
+      {
+        redirect: "manual",
+      },
+    );
+    expect(unknown.headers.get("location")).toBeNull();
+    // An error for a registered URI goes there and nowhere else.
+    const plain = await fetch(
+      `${issuer}/oauth/authorize?response_type=code&client_id=${clientId}&redirect_uri=${encodeURIComponent(redirect.url)}&state=x`,
+      { redirect: "manual" },
+    );
+    expect(plain.headers.get("location")?.startsWith(`${redirect.url}?`)).toBe(true);
+    expect(plain.headers.get("location")).toContain("error=invalid_request"); // PKCE is required
+  });
+
+  it("issues tokens only for this server's /mcp", { timeout: 60_000 }, async () => {
+    const clientId = await registerClient(issuer, redirect.url);
+    const { challenge } = pkce();
+    const other = await fetch(
+      authorizeUrl(issuer, {
+        clientId,
+        redirectUri: redirect.url,
+        challenge,
+        resource: "https://other.example/mcp",
+      }),
+      { redirect: "manual" },
+    );
+    expect(other.headers.get("location")).toContain("error=invalid_target");
+    const { clientId: id2, verifier, code } = await codeFor();
+    const exchanged = await exchange(id2, code, verifier, { resource: "https://other.example/mcp" });
+    expect(exchanged.status).toBe(400);
+    expect(exchanged.body.error).toBe("invalid_target");
+  });
+
+  it("a wrong, expired or no-Pro key gets doctor's words on the page, and nothing is stored", {
+    timeout: 60_000,
+  }, async () => {
+    const clientId = await registerClient(issuer, redirect.url);
+    const { challenge } = pkce();
+    const before = await count("SELECT count(*) FROM oauth_tenants");
+    const cases: [string, RegExp][] = [
+      ["sk_live_wrongwrongwrongwrongwrongwrong1", /not accepted \(401\)/],
+      [sandbox().keys.expired, /403/],
+      [sandbox().keys.noPro, /403/],
+    ];
+    for (const [key, words] of cases) {
+      const page = await browser.newPage();
+      await page.goto(authorizeUrl(issuer, { clientId, redirectUri: redirect.url, challenge }));
+      await typeKey(page, key);
+      const html = await page.content();
+      expect(html).toMatch(words);
+      expect(html).not.toContain(key);
+      expect(await page.locator('input[type="password"][name="api_key"]').count()).toBe(1);
+      await page.close();
+    }
+    expect(await count("SELECT count(*) FROM oauth_tenants")).toBe(before);
+  });
+
+  it("refuses a forged CSRF token, and forbids framing", { timeout: 60_000 }, async () => {
+    const clientId = await registerClient(issuer, redirect.url);
+    const { challenge } = pkce();
+    const before = await count("SELECT count(*) FROM oauth_tenants");
+    const page = await browser.newPage();
+    const response = await page.goto(
+      authorizeUrl(issuer, { clientId, redirectUri: redirect.url, challenge }),
+    );
+    const headers = response!.headers();
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    await page.locator('input[name="csrf"]').evaluate((input) => {
+      (input as unknown as { value: string }).value = "forged";
+    });
+    await typeKey(page, sandbox().keys.demo);
+    expect(await page.content()).toMatch(/not sent by this page/);
+    await page.close();
+    expect(await count("SELECT count(*) FROM oauth_tenants")).toBe(before);
+  });
+
+  it("answers in German for Accept-Language: de", async () => {
+    const response = await fetch(`${issuer}/oauth/interaction/unknown`, {
+      headers: { "accept-language": "de-DE,de;q=0.9,en;q=0.5" },
+    });
+    expect(await response.text()).toContain("Diese Anmeldung ist abgelaufen");
+  });
+
+  it("a client by metadata document connects; a 10 MB or never-ending document is refused", {
+    timeout: 60_000,
+  }, async () => {
+    const { challenge } = pkce();
+    const clientsBefore = await count("SELECT count(*) FROM oauth_records WHERE model = 'Client'");
+    for (const name of ["huge", "endless"]) {
+      const started = Date.now();
+      const response = await fetch(
+        authorizeUrl(issuer, {
+          clientId: `https://127.0.0.1:${metadataPort}/${name}.json`,
+          redirectUri: redirect.url,
+          challenge,
+        }),
+        { redirect: "manual" },
+      );
+      expect(response.status, name).toBe(400);
+      expect(response.headers.get("location")).toBeNull();
+      expect(Date.now() - started).toBeLessThan(10_000); // bounded in time (the limit is 2.5 s)
+    }
+    expect(await count("SELECT count(*) FROM oauth_records WHERE model = 'Client'")).toBe(clientsBefore);
+    // The SDK client with a client id metadata URL: no registration, the document names it.
+    const app = new MemoryOAuthClient(redirect.url, "Metadata App", {
+      clientMetadataUrl: `https://127.0.0.1:${metadataPort}/good.json`,
+    });
+    const transport = new StreamableHTTPClientTransport(new URL(`${issuer}/mcp`), { authProvider: app });
+    await expect(new Client({ name: "cimd", version: "0" }).connect(transport)).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
+    expect(app.authorizationUrl?.searchParams.get("client_id")).toBe(
+      `https://127.0.0.1:${metadataPort}/good.json`,
+    );
+    const page = await browser.newPage();
+    await page.goto(app.authorizationUrl!.toString());
+    expect(await page.content()).toContain("Metadata App");
+    await page.close();
+  });
+
+  it("keeps two people apart, and no key appears in the logs", { timeout: 90_000 }, async () => {
+    const demo = await codeFor(sandbox().keys.demo);
+    const other = await codeFor(sandbox().keys.other);
+    const demoTokens = await exchange(demo.clientId, demo.code, demo.verifier);
+    const otherTokens = await exchange(other.clientId, other.code, other.verifier);
+    const customers = async (token: string) => {
+      const client = new Client({ name: "iso", version: "0" });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${issuer}/mcp`), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        }),
+      );
+      const text = textOf(await client.callTool({ name: "list_customers", arguments: {} }));
+      await client.close();
+      return text;
+    };
+    const a = await customers(String(demoTokens.body.access_token));
+    const b = await customers(String(otherTokens.body.access_token));
+    expect(a).not.toBe(b);
+    const log = serve.stderr();
+    for (const secret of [sandbox().keys.demo, sandbox().keys.other, String(demoTokens.body.access_token)])
+      expect(log).not.toContain(secret);
+  });
+});
