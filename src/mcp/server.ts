@@ -140,7 +140,7 @@ function unlistedReasons(listed: readonly ToolDefinition[], readOnly: boolean): 
     reasons.set(
       tool.name,
       readOnly && tool.kind === "write"
-        ? `${tool.name} is not available: this server is read-only, so it cannot create anything. To allow writes, the user sets INVOICING_READ_ONLY to false (or removes --read-only) in this server's entry of the MCP client's configuration and restarts the client.`
+        ? `${tool.name} is not available: this server is read-only, so it cannot create anything. To allow writes, the user sets INVOICING_READ_ONLY to false (or removes --read-only) in this server's entry of the MCP client's configuration and restarts the client; on a hosted server, the user connects again granting write access, or asks its operator.`
         : `${tool.name} is not available: it reads stored webhook events, and this server has none configured. To get them, ${WEBHOOK_SETUP}`,
     );
   }

@@ -82,12 +82,12 @@ describe("tenant isolation under concurrent requests", () => {
         default:
           checks.push(async () => {
             // Without its hourly rate, so nothing is created: a write tool that exists refuses the
-            // arguments; one that a read-only tenant does not have is unknown.
+            // arguments; one that a read-only tenant does not have is explained as missing.
             const answer = await client
               .callTool({ name: "create_customer", arguments: { name: "Isolation Probe GmbH" } })
               .then((result) => JSON.stringify(result.content))
               .catch((error: unknown) => String(error));
-            if (readOnly) expect(answer).toMatch(/create_customer not found/);
+            if (readOnly) expect(answer).toMatch(/create_customer is not available: this server is read-only/);
             else expect(answer).toMatch(/hourlyRate/);
           });
       }
