@@ -5,6 +5,8 @@
  */
 import { createServer, type Server } from "node:http";
 import type { Sandbox } from "@invoicing-mcp/sandbox";
+import { afterAll, beforeAll } from "vitest";
+import { type Connected, connect } from "./mcp.js";
 
 const NOT_LISTED = ["periodStart", "periodEnd", "notes"];
 
@@ -38,5 +40,23 @@ export async function startStripPeer(sandbox: Sandbox): Promise<{ peer: Sandbox;
   return {
     peer,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** One connection through a strip peer in front of the suite's sandbox, for the enclosing describe block. */
+export function useStripPeerMcp(sandbox: () => Sandbox): () => Connected {
+  let peer: Awaited<ReturnType<typeof startStripPeer>> | undefined;
+  let connected: (Connected & { close(): Promise<void> }) | undefined;
+  beforeAll(async () => {
+    peer = await startStripPeer(sandbox());
+    connected = await connect(peer.peer);
+  });
+  afterAll(async () => {
+    await connected?.close();
+    await peer?.close();
+  });
+  return () => {
+    if (!connected) throw new Error("not connected");
+    return connected;
   };
 }

@@ -87,7 +87,8 @@ describe("tenant isolation under concurrent requests", () => {
               .callTool({ name: "create_customer", arguments: { name: "Isolation Probe GmbH" } })
               .then((result) => JSON.stringify(result.content))
               .catch((error: unknown) => String(error));
-            if (readOnly) expect(answer).toMatch(/create_customer is not available: this server is read-only/);
+            if (readOnly)
+              expect(answer).toMatch(/create_customer is not available: this server is read-only/);
             else expect(answer).toMatch(/hourlyRate/);
           });
       }

@@ -2,10 +2,10 @@
  * create_invoice refuses what may bill the same work twice, names the invoices and the override,
  * and still answers a replay with the existing invoice. Data: billing-data.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, useMcp } from "../helpers/mcp.js";
+import { describe, expect, it } from "vitest";
+import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-import { startStripPeer } from "../helpers/strip-peer.js";
+import { useStripPeerMcp } from "../helpers/strip-peer.js";
 import { billingData } from "./billing-data.js";
 import { countRequests } from "./support.js";
 
@@ -132,38 +132,29 @@ describe("create_invoice guards", () => {
 
 describe("create_invoice guards, on a peer whose invoice lists carry no periods or notes", () => {
   const sandbox = useSandbox({ data: billingData() });
-  let peer: Awaited<ReturnType<typeof startStripPeer>>;
-  let mcp: Awaited<ReturnType<typeof connect>>;
-  beforeAll(async () => {
-    peer = await startStripPeer(sandbox());
-    mcp = await connect(peer.peer);
-  });
-  afterAll(async () => {
-    await mcp.close();
-    await peer.close();
-  });
+  const mcp = useStripPeerMcp(sandbox);
 
   it("guesses from invoice dates, says so, and allowOverlap still creates", async () => {
     const args = { customer: "mueller", fromTime: true, period: "Oktober 2026" };
-    const refused = await mcp.call("create_invoice", args);
+    const refused = await mcp().call("create_invoice", args);
     expect(refused.data.outcome).toBe("refused");
     expect(refused.data.conflicts).toEqual([
       expect.objectContaining({ invoiceNumber: "RE-2026-008", basis: "invoice date", periodStart: null }),
     ]);
     expect(refused.text).toContain("this is a guess from invoice dates");
     expect(refused.text).toContain("period not returned by the service");
-    const created = await mcp.call("create_invoice", { ...args, allowOverlap: true });
+    const created = await mcp().call("create_invoice", { ...args, allowOverlap: true });
     expect(created.data.outcome).toBe("created");
     // Without periods or notes in the list, the same request is still recognised as a replay.
-    const replay = await mcp.call("create_invoice", { ...args, allowOverlap: true });
+    const replay = await mcp().call("create_invoice", { ...args, allowOverlap: true });
     expect(replay.data.outcome).toBe("already_exists");
     expect(replay.data.invoice.id).toBe(created.data.invoice.id);
   });
 
   it("the same customer and amount on the same invoice date counts as the same invoice under another number", async () => {
     const base = { customer: "Nordlicht", netAmount: 77, period: "Mai 2026", invoiceNumber: "NL-1" };
-    expect((await mcp.call("create_invoice", base)).data.outcome).toBe("created");
-    const other = await mcp.call("create_invoice", { ...base, invoiceNumber: "NL-2", period: "Juni 2026" });
+    expect((await mcp().call("create_invoice", base)).data.outcome).toBe("created");
+    const other = await mcp().call("create_invoice", { ...base, invoiceNumber: "NL-2", period: "Juni 2026" });
     expect(other.data.outcome).toBe("refused");
     expect(other.data.conflicts).toEqual([
       expect.objectContaining({
@@ -175,7 +166,7 @@ describe("create_invoice guards, on a peer whose invoice lists carry no periods 
   });
 
   it("list_invoices shows no period and no notes when the service returns none", async () => {
-    const answer = await mcp.call("list_invoices", { customer: "Kanzlei" });
+    const answer = await mcp().call("list_invoices", { customer: "Kanzlei" });
     expect(answer.data.invoices[0]).toMatchObject({
       invoiceNumber: "RE-2026-010",
       periodStart: null,

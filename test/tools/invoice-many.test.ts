@@ -4,10 +4,10 @@
  * RE-2026-010 (refused), Nordlicht 40 min = 58.33 EUR, Atelier no time (skipped). The account's
  * numbers end at RE-2026-012, so the drafts get RE-2026-013 and RE-2026-014.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { connect, useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-import { startStripPeer } from "../helpers/strip-peer.js";
+import { useStripPeerMcp } from "../helpers/strip-peer.js";
 import { ATELIER, billingData, KANZLEI, MUELLER, NORDLICHT } from "./billing-data.js";
 import { countRequests } from "./support.js";
 
@@ -168,28 +168,19 @@ describe("create_invoice for a list of customers, stopped by the rate limit", ()
 
 describe("create_invoice for all customers, on a peer whose invoice lists carry no periods or notes", () => {
   const sandbox = useSandbox({ data: billingData() });
-  let peer: Awaited<ReturnType<typeof startStripPeer>>;
-  let mcp: Awaited<ReturnType<typeof connect>>;
-  beforeAll(async () => {
-    peer = await startStripPeer(sandbox());
-    mcp = await connect(peer.peer);
-  });
-  afterAll(async () => {
-    await mcp.close();
-    await peer.close();
-  });
+  const mcp = useStripPeerMcp(sandbox);
 
   it("guards each draft by invoice dates and still creates each once", async () => {
     const posts = () => countRequests(sandbox(), "POST", INVOICES);
-    const preview = await mcp.call("create_invoice", { ...ALL, dryRun: true });
+    const preview = await mcp().call("create_invoice", { ...ALL, dryRun: true });
     // Müller's September invoice, dated 5 Oct, may cover October when its period is not shown.
     expect(row(MUELLER)(preview)).toMatchObject({ status: "refused", conflicts: ["RE-2026-008"] });
     expect(row(KANZLEI)(preview)).toMatchObject({ status: "refused", conflicts: ["RE-2026-010"] });
     expect(row(NORDLICHT)(preview)).toMatchObject({ status: "create", invoiceNumber: "RE-2026-013" });
     const before = posts();
-    const created = await mcp.call("create_invoice", ALL);
+    const created = await mcp().call("create_invoice", ALL);
     expect(row(NORDLICHT)(created)).toMatchObject({ status: "created", invoiceNumber: "RE-2026-013" });
-    const again = await mcp.call("create_invoice", ALL);
+    const again = await mcp().call("create_invoice", ALL);
     expect(row(NORDLICHT)(again)).toMatchObject({ status: "exists" });
     expect(posts()).toBe(before + 1);
   });

@@ -3,10 +3,10 @@
  * what the request and the stored invoice both show, on a service whose invoice lists carry no
  * notes or periods too; the answer never states values the list did not return.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, useMcp } from "../helpers/mcp.js";
+import { describe, expect, it } from "vitest";
+import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-import { startStripPeer } from "../helpers/strip-peer.js";
+import { useStripPeerMcp } from "../helpers/strip-peer.js";
 import { billingData } from "./billing-data.js";
 import { countRequests } from "./support.js";
 
@@ -16,25 +16,16 @@ const SECOND = { ...FIRST, notes: "zweiter Versuch" };
 
 describe("a second invoice, on a peer whose invoice lists carry no periods or notes", () => {
   const sandbox = useSandbox({ data: billingData() });
-  let peer: Awaited<ReturnType<typeof startStripPeer>>;
-  let mcp: Awaited<ReturnType<typeof connect>>;
-  beforeAll(async () => {
-    peer = await startStripPeer(sandbox());
-    mcp = await connect(peer.peer);
-  });
-  afterAll(async () => {
-    await mcp.close();
-    await peer.close();
-  });
+  const mcp = useStripPeerMcp(sandbox);
 
   it("is made with allowOverlap, and a repeat of that call is its replay", async () => {
     const posts = () => countRequests(sandbox(), "POST", INVOICES);
-    const first = await mcp.call("create_invoice", FIRST);
+    const first = await mcp().call("create_invoice", FIRST);
     expect(first.data.outcome).toBe("created");
 
     // Without allowOverlap, the stored one matches in all the list shows: taken as this request.
     const before = posts();
-    const same = await mcp.call("create_invoice", SECOND);
+    const same = await mcp().call("create_invoice", SECOND);
     expect(same.data.outcome).toBe("already_exists");
     expect(same.data.invoice).toMatchObject({ id: first.data.invoice.id, notes: null, periodStart: null });
     expect(same.data.notCompared).toEqual(expect.arrayContaining(["periodStart", "periodEnd", "notes"]));
@@ -43,13 +34,13 @@ describe("a second invoice, on a peer whose invoice lists carry no periods or no
     expect(same.text).toContain("allowOverlap: true");
     expect(posts()).toBe(before);
 
-    const second = await mcp.call("create_invoice", { ...SECOND, allowOverlap: true });
+    const second = await mcp().call("create_invoice", { ...SECOND, allowOverlap: true });
     expect(second.data.outcome).toBe("created");
     expect(second.data.invoice.id).not.toBe(first.data.invoice.id);
     expect(second.data.invoice.invoiceNumber).not.toBe(first.data.invoice.invoiceNumber);
     expect(posts()).toBe(before + 1);
 
-    const repeat = await mcp.call("create_invoice", { ...SECOND, allowOverlap: true });
+    const repeat = await mcp().call("create_invoice", { ...SECOND, allowOverlap: true });
     expect(repeat.data.outcome).toBe("already_exists");
     expect(repeat.data.invoice.id).toBe(second.data.invoice.id);
     expect(posts()).toBe(before + 1);

@@ -5,11 +5,11 @@
  * EUR net, period 1–31 Oct). The late entry: 20 Oct 10:00–10:45 = 45 min = 0.75 h × 110 = 82.50 EUR.
  */
 import type { Sandbox } from "@invoicing-mcp/sandbox";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listInvoices } from "../../src/api/invoices.js";
-import { type Connected, connect, useMcp } from "../helpers/mcp.js";
+import { type Connected, useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-import { startStripPeer } from "../helpers/strip-peer.js";
+import { useStripPeerMcp } from "../helpers/strip-peer.js";
 import { billingData, KANZLEI } from "./billing-data.js";
 import { api, countRequests, whole } from "./support.js";
 
@@ -163,17 +163,7 @@ describe("late time and supplements", () => {
 
 describe("late time and supplements, on a peer whose invoice lists carry no periods or notes", () => {
   const sandbox = useSandbox({ data: billingData() });
-  let peer: Awaited<ReturnType<typeof startStripPeer>>;
-  let connected: Awaited<ReturnType<typeof connect>>;
-  const mcp = () => connected;
-  beforeAll(async () => {
-    peer = await startStripPeer(sandbox());
-    connected = await connect(peer.peer);
-  });
-  afterAll(async () => {
-    await connected.close();
-    await peer.close();
-  });
+  const mcp = useStripPeerMcp(sandbox);
 
   it("guesses the covering invoice from its date, says so, and still bills only the difference once", async () => {
     await lateTimeFlow(mcp, sandbox, true);

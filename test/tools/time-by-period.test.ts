@@ -3,10 +3,10 @@
  * service's own unbilled total beside it, and the invoices that may already bill the period. Every
  * figure is worked out by hand in billing-data.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, useMcp } from "../helpers/mcp.js";
+import { describe, expect, it } from "vitest";
+import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-import { startStripPeer } from "../helpers/strip-peer.js";
+import { useStripPeerMcp } from "../helpers/strip-peer.js";
 import { ATELIER, billingData, KANZLEI, MUELLER, NORDLICHT } from "./billing-data.js";
 
 describe("time_summary with a period", () => {
@@ -134,25 +134,16 @@ describe("time_summary with a period", () => {
 
 describe("time_summary with a period, on a peer whose invoice lists carry no periods", () => {
   const sandbox = useSandbox({ data: billingData() });
-  let peer: Awaited<ReturnType<typeof startStripPeer>>;
-  let mcp: Awaited<ReturnType<typeof connect>>;
-  beforeAll(async () => {
-    peer = await startStripPeer(sandbox());
-    mcp = await connect(peer.peer);
-  });
-  afterAll(async () => {
-    await mcp.close();
-    await peer.close();
-  });
+  const mcp = useStripPeerMcp(sandbox);
 
   it("guesses from invoice dates, and says so", async () => {
-    const kanzlei = await mcp.call("time_summary", { customer: "Kanzlei", period: "Oktober 2026" });
+    const kanzlei = await mcp().call("time_summary", { customer: "Kanzlei", period: "Oktober 2026" });
     expect(kanzlei.data.customers[0].inPeriod.mayAlreadyBeBilledBy).toMatchObject([
       { invoiceNumber: "RE-2026-010", basis: "invoice date", periodStart: null, notes: null },
     ]);
     expect(kanzlei.text).toContain("this is a guess from invoice dates");
     // Müller's September invoice, dated 5 Oct, can no longer be told apart from an October one.
-    const mueller = await mcp.call("time_summary", { customer: "mueller", period: "Oktober 2026" });
+    const mueller = await mcp().call("time_summary", { customer: "mueller", period: "Oktober 2026" });
     expect(mueller.data.customers[0].inPeriod.mayAlreadyBeBilledBy).toMatchObject([
       { invoiceNumber: "RE-2026-008", basis: "invoice date" },
     ]);
