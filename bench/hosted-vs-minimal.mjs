@@ -255,12 +255,11 @@ remembered; the tokens and tenants files checked for edits once per event-loop t
 the call for a draining shutdown. Each request still gets its own \`McpServer\` (the SDK's stateless model); since issue 21
 its registrations and schemas are built once per tenant, so making it costs under a tenth of a
 millisecond. \`list_invoices\`' calls per second are bounded here by the governor's 4 API requests in
-flight per key, not by CPU: on this loaded machine the sandbox takes tens of milliseconds to
-answer, and the minimal server has no such limit.
+flight per key, not by CPU: while the sandbox takes milliseconds to answer (tens of them when the
+machine is loaded), at most 4 calls wait on it, and the minimal server has no such limit.
 
-The machine was loaded during these runs (the load average at the start is in the machine line;
-other engineers' builds and tests ran beside them): compare the ratios within one run, not
-absolute figures between runs. After the per-tenant blueprint, a second step (issue 21) took
+The machine may be shared (the load average at the start is in the machine line): compare the
+ratios within one run, not absolute figures between runs. After the per-tenant blueprint, a second step (issue 21) took
 per-call work out of ours without changing an answer: the key scan of the service's answer is one
 rolling-hash pass, the tokens and tenants files are looked at once per event-loop turn and a
 token's hash is remembered, and a zone's UTC offset at an instant is remembered. Measured on its
@@ -271,10 +270,9 @@ load (\`node bench/profile-hosted.mjs\`) puts most of a call in what the minimal
 the SDK's web-standard transport and its socket writes (larger for our larger answer), undici,
 and garbage collection (12–14 %); of ours, building the per-request \`McpServer\` (3–5 %), the tool
 (2–7 %), zod on the service's answer (2–3 %), the key scan (about 1 %) and authentication (under
-1 %) remain. The goals stay missed: 2.81× and 1.80× the minimal server's CPU
-per call in the run above, against 2.89× and 1.72× in the previous one at a higher load, which is
-within what one run differs from the next here; the 2026-07-28 era section below is from before
-this step.
+1 %) remain. The goals stay missed (the ratios above). The CPU ratio barely moves with the load:
+2.79× and 1.84× on a quiet machine (load average 1.4, 2026-11-25 02:54 UTC), 2.81× and 1.80× at
+load 8, 2.89× and 1.72× at load 11–19. The 2026-07-28 era section below is from before this step.
 
 Reproduce with \`node bench/hosted-vs-minimal.mjs\` (\`--rounds 2 --seconds 3\` while iterating;
 \`--era modern\` for the 2026-07-28 era). Machine: ${machine}.`,
