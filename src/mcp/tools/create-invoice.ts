@@ -147,18 +147,11 @@ export const createInvoiceTool = defineTool({
         : (await loadDates()).parseDay(args.invoiceDate, dateContext(context));
     // The next number, the replay check and the guards need every invoice: with part of them, the
     // number may be taken and the same invoice may exist unseen, so a partial list refuses the write.
-    const [invoiceList, entries, projectNames] = await Promise.all([
-      listInvoices(context.client()),
-      args.fromTime ? loadPeriodEntries(context, period) : [],
-      args.fromTime ? context.directory.projectNames() : new Map<string, string>(),
-    ]);
-    const existing = wholeList(
-      invoiceList,
-      "invoices",
+    const ledger = await loadLedger(
+      context,
+      period,
+      args.fromTime,
       "it cannot be checked whether this invoice already exists or which number is next; creating it now could make a duplicate, so nothing was created",
-    );
-    const ledger = ledgerOf(existing, entries, projectNames, context.timeZone, (body) =>
-      createdBefore(context, body),
     );
     const draft = draftInvoice(
       {
@@ -297,18 +290,11 @@ async function manyCustomers(args: Args, context: ToolContext, call: ToolCall) {
     args.invoiceDate === undefined
       ? formatDay(context.now(), context.timeZone)
       : (await loadDates()).parseDay(args.invoiceDate, dateContext(context));
-  const [invoiceList, entries, projectNames] = await Promise.all([
-    listInvoices(context.client()),
-    loadPeriodEntries(context, period),
-    context.directory.projectNames(),
-  ]);
-  const existing = wholeList(
-    invoiceList,
-    "invoices",
+  const ledger = await loadLedger(
+    context,
+    period,
+    true,
     "it cannot be checked which of these invoices already exist or which numbers are next; creating them now could make duplicates, so nothing was created",
-  );
-  const ledger = ledgerOf(existing, entries, projectNames, context.timeZone, (body) =>
-    createdBefore(context, body),
   );
   const rows = planBatch(
     targets,
@@ -395,4 +381,23 @@ async function servicePeriod(
       `periodEnd ${end} is before periodStart ${start}`,
     );
   return { start, end, assumptions: [...new Set([...from.assumptions, ...to.assumptions])] };
+}
+
+/**
+ * What a draft is checked against: the account's whole invoice list (refused, with `consequence`,
+ * when it cannot be read whole) and, for invoices from time, the period's entries and project names.
+ */
+async function loadLedger(
+  context: ToolContext,
+  period: Parameters<typeof loadPeriodEntries>[1],
+  fromTime: boolean,
+  consequence: string,
+) {
+  const [invoiceList, entries, projectNames] = await Promise.all([
+    listInvoices(context.client()),
+    fromTime ? loadPeriodEntries(context, period) : [],
+    fromTime ? context.directory.projectNames() : new Map<string, string>(),
+  ]);
+  const existing = wholeList(invoiceList, "invoices", consequence);
+  return ledgerOf(existing, entries, projectNames, context.timeZone, (body) => createdBefore(context, body));
 }
