@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { NodeIncomingMessageLike } from "@modelcontextprotocol/node";
 import { type Authenticator, type AuthOutcome, bearerToken, challenge, missingToken } from "./auth.js";
+import { readMcpBody } from "./mcp-body.js";
 import type { OAuthMount } from "./oauth/mount.js";
 import type { RuntimeRegistry } from "./tenant-runtime.js";
 
@@ -133,11 +134,17 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
         headers,
       );
     }
-    let parsedBody: unknown;
+    const read = await readMcpBody(req);
+    if (!read.ok) {
+      const code = read.status === 400 ? -32700 : -32000;
+      // A body cut off unread cannot leave the connection reusable.
+      if (read.status === 413) res.shouldKeepAlive = false;
+      return json(res, read.status, { jsonrpc: "2.0", error: { code, message: read.message }, id: null });
+    }
     if (options.oauth && outcome.scopes) {
       // --- OAuth scope gate (src/hosted/oauth/scope-gate.ts) ---
-      const verdict = await options.oauth.gate(req, outcome.scopes);
-      if (!verdict.pass && "tool" in verdict) {
+      const verdict = options.oauth.gate(read.body, outcome.scopes);
+      if (!verdict.pass) {
         const description = `${verdict.tool} needs the write scope`;
         return json(
           res,
@@ -148,12 +155,10 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
           },
         );
       }
-      if (!verdict.pass) return json(res, verdict.status, { error: verdict.message });
-      parsedBody = verdict.body;
     }
     const runtime = options.runtimes.for(outcome.tenant);
     // IncomingMessage is what the adapter's structural type describes, bar optional-property strictness.
-    await runtime.serve(req as unknown as NodeIncomingMessageLike, res, parsedBody);
+    await runtime.serve(req as unknown as NodeIncomingMessageLike, res, read.body);
   };
 
   const server = createServer(

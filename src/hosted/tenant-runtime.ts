@@ -6,14 +6,20 @@
  * once with the runtime: tools, schemas, prompts and resources are not rebuilt per request.
  */
 
-import { type NodeMcpRequestHandler, toNodeHandler } from "@modelcontextprotocol/node";
-import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
+import type { ServerResponse } from "node:http";
+import {
+  type NodeIncomingMessageLike,
+  type NodeMcpRequestHandler,
+  toNodeHandler,
+} from "@modelcontextprotocol/node";
+import { type AuthInfo, createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
 import type { Config } from "../config.js";
 import { ApiClient } from "../http/client.js";
 import type { Governor } from "../http/governor.js";
 import { createToolContext } from "../mcp/context.js";
 import { serverBlueprint } from "../mcp/server.js";
 import type { EventSource } from "../webhooks/event-source.js";
+import { calledTool } from "./mcp-body.js";
 import type { Tenant } from "./tenants.js";
 
 /** MCP requests are small; a tool call's arguments stay far below this. */
@@ -30,7 +36,7 @@ export interface RuntimeDeps {
 export class TenantRuntime {
   readonly client: ApiClient;
   readonly handler: McpHttpHandler;
-  readonly serve: NodeMcpRequestHandler;
+  private readonly serveNode: NodeMcpRequestHandler;
   /** When the tenant's entry changes (a new key, read-only switched on), a new runtime replaces this one. */
   readonly fingerprint: string;
   lastUsed = Date.now();
@@ -61,20 +67,44 @@ export class TenantRuntime {
     const context = createToolContext(config, { client: this.client, ...(events ? { events } : {}) });
     const log = (message: string) => deps.log(`[${tenant.id}] ${message}`);
     const blueprint = serverBlueprint({ config, context, log });
-    this.handler = createMcpHandler((request) => blueprint.create(request.era), {
+    this.handler = createMcpHandler((request) => blueprint.create(request.era, callOf(request.authInfo)), {
       maxRequestBodySize: MAX_MCP_BODY_BYTES,
       onerror: (error) => log(`mcp: ${error.message}`),
     });
-    this.serve = toNodeHandler(this.handler, {
+    this.serveNode = toNodeHandler(this.handler, {
       maxRequestBodySize: MAX_MCP_BODY_BYTES,
       onerror: (error) => log(`mcp adapter: ${error.message}`),
     });
+  }
+
+  /**
+   * One MCP request; `body` is its parsed JSON (src/hosted/mcp-body.ts), undefined when the SDK
+   * is to read it. The tool a request calls reaches the server factory as the request's authInfo
+   * (the SDK's one channel from the HTTP request to the factory), so a tools/call request gets a
+   * server with only that tool registered instead of all of them.
+   */
+  serve(req: NodeIncomingMessageLike, res: ServerResponse, body: unknown): Promise<void> {
+    const tool = calledTool(body);
+    if (tool !== undefined) (req as { auth?: AuthInfo }).auth = callAuthInfo(this.tenant.id, tool);
+    return this.serveNode(req, res, body);
   }
 
   async close(): Promise<void> {
     await this.handler.close().catch(() => undefined);
     await this.client.close().catch(() => undefined);
   }
+}
+
+/** The bearer token stays with the authenticator: the factory needs only whom it serves and what is called. */
+function callAuthInfo(tenantId: string, tool: string): AuthInfo {
+  return { token: "", clientId: tenantId, scopes: [], extra: { [CALLED_TOOL]: tool } };
+}
+
+const CALLED_TOOL = "invoicingCalledTool";
+
+function callOf(authInfo: AuthInfo | undefined): string | undefined {
+  const tool = authInfo?.extra?.[CALLED_TOOL];
+  return typeof tool === "string" ? tool : undefined;
 }
 
 function fingerprintOf(tenant: Tenant): string {

@@ -56,8 +56,12 @@ export interface ServerBlueprint {
   /**
    * A new server for one request or connection, sharing the blueprint's registrations; `httpEra`
    * for a request of the hosted mode (it decides what a stateless 2025 request is offered).
+   * `calledTool`: the request is a tools/call of this tool and nothing else will reach this server
+   * (one stateless HTTP request), so only that tool is registered: a call is answered exactly as
+   * by the full server, for a fraction of the work. A name that is not listed gets the full server
+   * (which explains why the tool is missing).
    */
-  create(httpEra?: HttpEra): McpServer;
+  create(httpEra?: HttpEra, calledTool?: string): McpServer;
 }
 
 export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
@@ -97,11 +101,17 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
       annotations: annotationsFor(tool),
     },
   }));
+  const byName = new Map(tools.map((entry) => [entry.tool.name, entry]));
   const resources = resourceRegistrations(context);
   const prompts = promptRegistrations(context, deps.config);
   return {
-    create(httpEra) {
+    create(httpEra, calledTool) {
       const server = new McpServer(info, options[httpEra ?? "stdio"]);
+      const called = calledTool === undefined ? undefined : byName.get(calledTool);
+      if (called) {
+        registerTool(server, called.tool, called.config, registration);
+        return server;
+      }
       explainUnlisted(server, unlisted);
       for (const { tool, config } of tools) registerTool(server, tool, config, registration);
       resources(server);

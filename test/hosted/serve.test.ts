@@ -99,6 +99,21 @@ describe("serve: MCP over Streamable HTTP for a tenant", () => {
     expect(answer.status).toBe(413);
   });
 
+  it("answers a body that is not JSON with a parse error, and goes on", async () => {
+    const headers = {
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      Authorization: `Bearer ${token}`,
+    };
+    const broken = await fetch(`${serve.url}/mcp`, { method: "POST", body: '{"jsonrpc":"2.0",', headers });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 }, id: null });
+    // And the instance goes on answering.
+    const client = await httpClient(serve.url, token, "legacy");
+    expect((await client.listTools()).tools.length).toBeGreaterThan(5);
+    await client.close();
+  });
+
   it("stops on SIGTERM", async () => {
     // An instance of its own: the one above serves the other tests, in whatever order they run.
     const own = await startServe(["--tenants", tenantsPath], env);

@@ -32,7 +32,8 @@ export interface OAuthMount {
   findTenant(id: string): Promise<Tenant | undefined>;
   /** Parameters appended to a 401/403 challenge on /mcp. */
   challengeParams(extra?: { error: "insufficient_scope" }): string;
-  gate(req: IncomingMessage, scopes: string[]): Promise<GateVerdict>;
+  /** Whether a request (its parsed body) is within the token's scopes. */
+  gate(body: unknown, scopes: string[]): GateVerdict;
   close(): void;
 }
 
