@@ -134,7 +134,9 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
         headers,
       );
     }
-    const read = await readMcpBody(req);
+    // A client that leaves while sending its body has nobody to answer, and nothing to log.
+    const read = await readMcpBody(req).catch(() => undefined);
+    if (read === undefined) return void res.destroy();
     if (!read.ok) {
       const code = read.status === 400 ? -32700 : -32000;
       // A body cut off unread cannot leave the connection reusable.

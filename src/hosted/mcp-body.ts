@@ -18,13 +18,8 @@ export async function readMcpBody(req: IncomingMessage): Promise<McpBody> {
   if (req.method !== "POST" || !isJson(req.headers["content-type"])) return { ok: true, body: undefined };
   const declared = Number(req.headers["content-length"]);
   if (declared > MAX_MCP_BODY_BYTES) return tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_MCP_BODY_BYTES) return tooLarge();
-    chunks.push(chunk);
-  }
+  const chunks = await readCapped(req);
+  if (chunks === undefined) return tooLarge();
   const text = Buffer.concat(chunks).toString("utf8");
   // An empty body is the SDK's to answer; with nothing read there is nothing to hand on.
   if (text.trim() === "") return { ok: true, body: undefined };
@@ -42,6 +37,45 @@ export function calledTool(body: unknown): string | undefined {
   if (message.method !== "tools/call") return undefined;
   const name = message.params?.name;
   return typeof name === "string" ? name : undefined;
+}
+
+/**
+ * The body's chunks, or undefined past the cap (the rest is left unread: the answer closes the
+ * connection). Events, not `for await`: this runs for every request, and the async iterator costs
+ * a promise per chunk.
+ */
+function readCapped(req: IncomingMessage): Promise<Buffer[] | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_MCP_BODY_BYTES) return void chunks.push(chunk);
+      done();
+      req.pause();
+      resolve(undefined);
+    };
+    const onEnd = () => {
+      done();
+      resolve(chunks);
+    };
+    const onError = (error?: Error) => {
+      done();
+      reject(error ?? new Error("the client went away before its request was read"));
+    };
+    // A client that leaves mid-body ends the stream with "close" and no "end".
+    const onClose = () => onError();
+    const done = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("close", onClose);
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("close", onClose);
+  });
 }
 
 function tooLarge(): McpBody {
