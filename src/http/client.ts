@@ -107,6 +107,7 @@ const NOT_WAITING: Waiting = Object.freeze({});
  */
 export class ApiClient {
   readonly baseUrl: string;
+  private readonly core: ClientCore;
 
   /**
    * From options; or (only forCall can, as ClientCore is this module's own) a client sharing
@@ -119,8 +120,6 @@ export class ApiClient {
     this.core = options instanceof ClientCore ? options : new ClientCore(options);
     this.baseUrl = this.core.baseUrl;
   }
-
-  private readonly core: ClientCore;
 
   /**
    * A client for one tool call: the same connections, governor, key and options (nothing is made

@@ -1,6 +1,8 @@
 /**
  * What every tool handler gets: the API client (or a clear error when it is not configured), the
- * cached directory of customers and projects, the clock and the user's time zone.
+ * cached directory of customers and projects, the clock and the user's time zone. A context is made
+ * once (per session, or per tenant in the hosted mode); each tool call gets its own view of it
+ * (contextForCall), whose requests share the call's budget.
  */
 
 import { Directory } from "../api/directory.js";
