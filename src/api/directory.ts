@@ -35,31 +35,51 @@ interface Cached<T> {
   value: Promise<T>;
 }
 
-export class Directory {
-  private customersCache: Cached<ListResult<Customer>> | undefined;
-  private projectsCache: Cached<ListResult<Project>> | undefined;
+/** What a directory knows: one per session, shared by the directory of every tool call (forCall). */
+class Known {
+  customersCache: Cached<ListResult<Customer>> | undefined;
+  projectsCache: Cached<ListResult<Project>> | undefined;
   /** Former customers learnt from the summary endpoint; their names rarely change, so kept for the session. */
-  private readonly former = new Map<string, Customer>();
+  readonly former = new Map<string, Customer>();
   /** Ids the summary endpoint did not know, and when: asked again only after the TTL. */
-  private readonly unknownIds = new Map<string, number>();
+  readonly unknownIds = new Map<string, number>();
   /** The last scan of the invoices for former customers. */
-  private scan: { at: number; done: Promise<void> } | undefined;
+  scan: { at: number; done: Promise<void> } | undefined;
+}
 
+export class Directory {
   constructor(
     private readonly client: () => ApiClient,
     private readonly now: () => number,
     private readonly ttlMs = DIRECTORY_TTL_MS,
+    private readonly known = new Known(),
   ) {}
+
+  /**
+   * The same object in the session's directory and in every call's: what lives as long as the
+   * session (the invoices this server created) is kept by it.
+   */
+  get session(): object {
+    return this.known;
+  }
+
+  /**
+   * The directory of one tool call: what is known stays shared with this directory (and every other
+   * call's), only the requests it makes go through `client`, the call's client with the call's budget.
+   */
+  forCall(client: () => ApiClient): Directory {
+    return new Directory(client, this.now, this.ttlMs, this.known);
+  }
 
   /** The customer list as read: whole, or partial with the reason. */
   customerList(): Promise<ListResult<Customer>> {
-    this.customersCache = this.fresh(this.customersCache, () => listCustomers(this.client()));
-    return this.customersCache.value;
+    this.known.customersCache = this.fresh(this.known.customersCache, () => listCustomers(this.client()));
+    return this.known.customersCache.value;
   }
 
   projectList(): Promise<ListResult<Project>> {
-    this.projectsCache = this.fresh(this.projectsCache, () => listProjects(this.client()));
-    return this.projectsCache.value;
+    this.known.projectsCache = this.fresh(this.known.projectsCache, () => listProjects(this.client()));
+    return this.known.projectsCache.value;
   }
 
   /**
@@ -80,8 +100,8 @@ export class Directory {
 
   /** After a write that changes the lists. */
   invalidate(): void {
-    this.customersCache = undefined;
-    this.projectsCache = undefined;
+    this.known.customersCache = undefined;
+    this.known.projectsCache = undefined;
   }
 
   /**
@@ -104,9 +124,9 @@ export class Directory {
           `No customer has the id "${cleanText(trimmed, 80)}": the service does not know it (it may belong to another account). Call list_customers for the ids, or give the name.`,
         );
       }
-      const before = this.former.size;
+      const before = this.known.former.size;
       await this.findFormerCustomers();
-      if (this.former.size === before) throw error;
+      if (this.known.former.size === before) throw error;
       return resolveByName(known(), query, CUSTOMER_NOUN);
     }
   }
@@ -117,14 +137,14 @@ export class Directory {
    */
   async findFormerCustomers(): Promise<Customer[]> {
     const now = this.now();
-    if (this.scan === undefined || now - this.scan.at >= FORMER_SCAN_TTL_MS) {
+    if (this.known.scan === undefined || now - this.known.scan.at >= FORMER_SCAN_TTL_MS) {
       const done = this.scanInvoices();
-      this.scan = { at: now, done };
+      this.known.scan = { at: now, done };
       done.catch(() => {
-        if (this.scan?.done === done) this.scan = undefined;
+        if (this.known.scan?.done === done) this.known.scan = undefined;
       });
     }
-    await this.scan.done.catch(() => undefined);
+    await this.known.scan.done.catch(() => undefined);
     return this.formerCustomers();
   }
 
@@ -134,7 +154,7 @@ export class Directory {
     const invoices = itemsOf(await listInvoices(this.client()));
     const newestFirst = [...invoices].sort((a, b) => b.invoiceDate - a.invoiceDate);
     const ids = [...new Set(newestFirst.map((invoice) => invoice.customerId))]
-      .filter((id) => !active.has(id) && !this.former.has(id))
+      .filter((id) => !active.has(id) && !this.known.former.has(id))
       .slice(0, MAX_FORMER_LOOKUPS);
     for (let i = 0; i < ids.length; i += SCAN_CONCURRENCY) {
       await Promise.all(
@@ -168,14 +188,14 @@ export class Directory {
     const names = new Map(listed.map((c) => [c._id, cleanText(c.name, 200)]));
     const missing = [...new Set(ids)].filter((id) => !names.has(id));
     await Promise.all(missing.map((id) => this.formerCustomer(id, { quiet: true })));
-    for (const [id, customer] of this.former)
+    for (const [id, customer] of this.known.former)
       if (!names.has(id)) names.set(id, cleanText(customer.name, 200));
     return names;
   }
 
   /** The former customers seen so far (never fetched for this: the service cannot list them). */
   formerCustomers(): Customer[] {
-    return [...this.former.values()];
+    return [...this.known.former.values()];
   }
 
   /**
@@ -184,10 +204,10 @@ export class Directory {
    * the name unknown instead of failing the whole answer.
    */
   private async formerCustomer(id: string, { quiet }: { quiet: boolean }): Promise<Customer | undefined> {
-    const known = this.former.get(id);
+    const known = this.known.former.get(id);
     if (known) return known;
     if (!isIdShaped(id)) return undefined;
-    const missedAt = this.unknownIds.get(id);
+    const missedAt = this.known.unknownIds.get(id);
     if (missedAt !== undefined && this.now() - missedAt < this.ttlMs) return undefined;
     try {
       const summary = await getCustomerSummary(this.client(), id);
@@ -197,11 +217,11 @@ export class Directory {
         hourlyRate: summary.customer.hourlyRate ?? null,
         isActive: false,
       };
-      this.former.set(id, customer);
+      this.known.former.set(id, customer);
       return customer;
     } catch (error) {
       if (error instanceof NotFoundError) {
-        this.unknownIds.set(id, this.now());
+        this.known.unknownIds.set(id, this.now());
         return undefined;
       }
       if (quiet && error instanceof ApiError) return undefined;
@@ -219,8 +239,8 @@ export class Directory {
     const value = load();
     // A failed load is not cached: the next call tries again.
     value.catch(() => {
-      if (this.customersCache?.value === value) this.customersCache = undefined;
-      if (this.projectsCache?.value === value) this.projectsCache = undefined;
+      if (this.known.customersCache?.value === value) this.known.customersCache = undefined;
+      if (this.known.projectsCache?.value === value) this.known.projectsCache = undefined;
     });
     return { at: now, value };
   }

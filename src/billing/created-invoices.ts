@@ -1,6 +1,7 @@
 /**
  * The invoices this server created, by what was asked, for as long as the context lives (a session;
- * in the hosted mode, the tenant's runtime). Where the service's list does not show an invoice's
+ * in the hosted mode, the tenant's runtime): kept by the directory's session, which every tool
+ * call's context shares. Where the service's list does not show an invoice's
  * notes or period, a stored invoice that matches in what it does show may be this very request
  * sent before or a deliberate second one; with allowOverlap the person asked for a second one, and
  * only this memory can tell that a repeat of that same call is a replay.
@@ -18,10 +19,10 @@ function keyOf(body: CreateInvoiceBody): string {
 }
 
 function memoryOf(context: BillingContext): Map<string, string> {
-  let memory = created.get(context.directory);
+  let memory = created.get(context.directory.session);
   if (!memory) {
     memory = new Map();
-    created.set(context.directory, memory);
+    created.set(context.directory.session, memory);
   }
   return memory;
 }

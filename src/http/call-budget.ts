@@ -1,13 +1,17 @@
 /**
  * One time budget for a whole tool call. A tool may make several requests in turn (look up a name,
  * list, then write), and each one's own budget would add up past the 60 s an MCP client waits.
- * Inside `withCallBudget`, the first request sets the deadline and every later one shares it.
+ * So each tool call gets a CallScope: the first request sets the deadline and every later one
+ * shares it.
  *
  * A caller that can show the user it is still alive (an MCP request with a progress token) may
  * wait longer for the rate window: `waiting` carries the longer budget, where to report a wait, and
  * the signal that cancels it.
+ *
+ * The scope is passed explicitly (ApiClient.forCall, the call's ToolContext), not found through
+ * AsyncLocalStorage: on Node 20 an active AsyncLocalStorage turns on promise hooks, which cost
+ * every promise of the process something (about a tenth of the hosted server's CPU per call).
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 
 /** How a call waits for the rate window: reported (with when the wait ends) and cancellable. */
 export interface Waiting {
@@ -22,26 +26,20 @@ export interface Waiting {
 /** A waiting caller hears from us at least this often, so its client does not time out. */
 export const PROGRESS_EVERY_MS = 10_000;
 
-const scope = new AsyncLocalStorage<{ deadline?: number; waiting: Waiting }>();
+/** One tool call's budget: made per call, never shared between calls. */
+export class CallScope {
+  private deadline: number | undefined;
 
-export function withCallBudget<T>(work: () => Promise<T>, waiting: Waiting = {}): Promise<T> {
-  return scope.run({ waiting }, work);
-}
+  constructor(readonly waiting: Waiting = {}) {}
 
-/**
- * The deadline of the current call, set by its first request to `now` plus the budget (the call's
- * own, when it reports its waits, else `budgetMs`); `now + budgetMs` outside a call.
- */
-export function callDeadline(now: number, budgetMs: number): number {
-  const current = scope.getStore();
-  if (!current) return now + budgetMs;
-  current.deadline ??= now + (current.waiting.budgetMs ?? budgetMs);
-  return current.deadline;
-}
-
-/** How the current call waits; nothing outside a call. */
-export function callWaiting(): Waiting {
-  return scope.getStore()?.waiting ?? {};
+  /**
+   * The call's deadline, set by its first request to `now` plus the budget (the call's own, when
+   * it reports its waits, else `budgetMs`); the same for every later request.
+   */
+  deadlineFrom(now: number, budgetMs: number): number {
+    this.deadline ??= now + (this.waiting.budgetMs ?? budgetMs);
+    return this.deadline;
+  }
 }
 
 /** Thrown when the caller cancelled while waiting for the rate window. */

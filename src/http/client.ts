@@ -7,7 +7,7 @@ import type { Dispatcher } from "undici";
 import type { ZodType } from "zod";
 import { cleanText } from "../domain/text.js";
 import { baseUrlPrefix, parseBaseUrl } from "./base-url.js";
-import { callDeadline, callWaiting, unlessCancelled } from "./call-budget.js";
+import { type CallScope, unlessCancelled, type Waiting } from "./call-budget.js";
 import { EXCERPT_LENGTH, excerptOf, parseEnvelope } from "./envelope.js";
 import { errorCode } from "./error-code.js";
 import {
@@ -97,7 +97,62 @@ const MIN_ATTEMPT_MS = 5_000;
 /** With no `Retry-After`, a rate-limited caller is told to wait one window of the documented limit. */
 const UNKNOWN_RATE_LIMIT_WAIT_MS = 60_000;
 
+/** Outside a tool call nobody hears of a wait, and nothing cancels it. */
+const NOT_WAITING: Waiting = Object.freeze({});
+
+/**
+ * What the rest of the project calls the service with. A client made from options gives each
+ * request its own budget (`now + budgetMs`); `forCall(scope)` gives a client for one tool call,
+ * whose requests share the call's deadline and report and cancel their waits as the call says.
+ */
 export class ApiClient {
+  readonly baseUrl: string;
+  private readonly core: ClientCore;
+
+  /**
+   * From options; or (only forCall can, as ClientCore is this module's own) a client sharing
+   * `core` with the one it was made from, bound to one call's scope.
+   */
+  constructor(
+    options: ApiClientOptions | ClientCore,
+    private readonly scope?: CallScope,
+  ) {
+    this.core = options instanceof ClientCore ? options : new ClientCore(options);
+    this.baseUrl = this.core.baseUrl;
+  }
+
+  /**
+   * A client for one tool call: the same connections, governor, key and options (nothing is made
+   * again, it costs one small object), with every request of the call under `scope`.
+   */
+  forCall(scope: CallScope): ApiClient {
+    return new ApiClient(this.core, scope);
+  }
+
+  get<T>(path: string, schema: ZodType<T>, query: Query = {}): Promise<ApiResult<T>> {
+    return this.core.call("GET", path, schema, query, undefined, this.scope);
+  }
+
+  post<T>(path: string, schema: ZodType<T>, body: unknown): Promise<ApiResult<T>> {
+    return this.core.call("POST", path, schema, {}, JSON.stringify(body), this.scope);
+  }
+
+  /** Lets requests under way finish, then closes the connections (those of every call's client too). */
+  close(): Promise<void> {
+    return this.core.close();
+  }
+
+  /** Aborts requests under way at once (their callers get a network error) and closes the connections. */
+  destroy(): Promise<void> {
+    return this.core.destroy();
+  }
+}
+
+/**
+ * The client's workings, shared by a client and every call's client made from it: the key, the
+ * governor, the options, and the connections (the Agent made on the first request, once).
+ */
+class ClientCore {
   readonly baseUrl: string;
   private readonly apiKey: string;
   /** Whatever the service echoes back, the key never leaves this class, in any form (see redact.ts). */
@@ -131,20 +186,10 @@ export class ApiClient {
       options.governor ?? governorFor(identity, { ...governorOptions, now: this.now, sleep: this.sleep });
   }
 
-  get<T>(path: string, schema: ZodType<T>, query: Query = {}): Promise<ApiResult<T>> {
-    return this.call("GET", path, schema, query, undefined);
-  }
-
-  post<T>(path: string, schema: ZodType<T>, body: unknown): Promise<ApiResult<T>> {
-    return this.call("POST", path, schema, {}, JSON.stringify(body));
-  }
-
-  /** Lets requests under way finish, then closes the connections. */
   async close(): Promise<void> {
     await this.dispatcher?.close();
   }
 
-  /** Aborts requests under way at once (their callers get a network error) and closes the connections. */
   async destroy(): Promise<void> {
     this.stopping = true;
     await this.dispatcher?.destroy();
@@ -153,17 +198,20 @@ export class ApiClient {
   /** Set by destroy(): the process is stopping, so a failed attempt is final, never retried. */
   private stopping = false;
 
-  private async call<T>(
+  async call<T>(
     method: string,
     path: string,
     schema: ZodType<T>,
     query: Query,
     body: string | undefined,
+    scope: CallScope | undefined,
   ): Promise<ApiResult<T>> {
     const info: RequestInfo = { method, path };
-    const deadline = callDeadline(this.now(), this.budgetMs);
+    const now = this.now();
+    const deadline = scope ? scope.deadlineFrom(now, this.budgetMs) : now + this.budgetMs;
+    const waiting = scope?.waiting ?? NOT_WAITING;
     for (let attempt = 1; ; attempt++) {
-      const result = await this.attemptOnce(info, query, body, deadline);
+      const result = await this.attemptOnce(info, query, body, deadline, waiting);
       if (result.ok) {
         const envelopeOrError = this.interpret(info, result);
         if (!(envelopeOrError instanceof ApiError)) {
@@ -181,12 +229,12 @@ export class ApiClient {
           status: result.status,
           retryAfter: result.retryAfter,
         };
-        const next = await this.nextStep(info, attempt, outcome, envelopeOrError, deadline);
+        const next = await this.nextStep(info, attempt, outcome, envelopeOrError, deadline, waiting);
         if (next) throw next;
         continue;
       }
       const outcome = outcomeOf(result.error);
-      const next = await this.nextStep(info, attempt, outcome, result.error, deadline);
+      const next = await this.nextStep(info, attempt, outcome, result.error, deadline, waiting);
       if (next) throw next;
     }
   }
@@ -198,6 +246,7 @@ export class ApiClient {
     outcome: AttemptOutcome,
     error: ApiError,
     deadline: number,
+    waiting: Waiting,
   ): Promise<ApiError | undefined> {
     if (this.stopping) return info.method === "GET" ? error : forWrite(error, info);
     const now = this.now();
@@ -212,7 +261,6 @@ export class ApiClient {
       ...(this.maxAttempts === undefined ? {} : { maxAttempts: this.maxAttempts }),
     });
     if (decision.retry) {
-      const waiting = callWaiting();
       // A 429's Retry-After is a wait for the rate window like the governor's: reported, cancellable.
       if (outcome.kind === "status" && outcome.status === 429) waiting.onWait?.(now + decision.delayMs);
       await unlessCancelled(this.sleep(decision.delayMs), waiting.signal);
@@ -229,13 +277,14 @@ export class ApiClient {
     query: Query,
     body: string | undefined,
     deadline: number,
+    waiting: Waiting,
   ): Promise<Attempt> {
     const { request, dispatcher } = await this.http();
     let permit: Awaited<ReturnType<Governor["acquire"]>>;
     try {
       // Waiting for the window until the very end of the budget would leave the request no time to be
       // answered: a write sent so would end as "outcome unknown". Then it is better not sent at all.
-      permit = await this.governor.acquire(deadline - this.attemptReserveMs, callWaiting());
+      permit = await this.governor.acquire(deadline - this.attemptReserveMs, waiting);
     } catch (error) {
       if (error instanceof GovernorWaitTooLong) {
         const limit = this.governor.rateLimit();

@@ -1,12 +1,15 @@
 /**
  * What every tool handler gets: the API client (or a clear error when it is not configured), the
- * cached directory of customers and projects, the clock and the user's time zone.
+ * cached directory of customers and projects, the clock and the user's time zone. A context is made
+ * once (per session, or per tenant in the hosted mode); each tool call gets its own view of it
+ * (contextForCall), whose requests share the call's budget.
  */
 
 import { Directory } from "../api/directory.js";
 import type { BillingContext } from "../billing/context.js";
 import type { Config } from "../config.js";
 import { InputError } from "../domain/input-error.js";
+import type { CallScope } from "../http/call-budget.js";
 import { ApiClient } from "../http/client.js";
 import { type EventSource, inboxFileSource } from "../webhooks/event-source.js";
 
@@ -54,4 +57,19 @@ export function createToolContext(config: Config, options: ContextOptions = {}):
     defaultTaxRate: config.defaultTaxRate,
     events: options.events ?? (config.inbox ? inboxFileSource(config.inbox) : undefined),
   };
+}
+
+/**
+ * The context of one tool call: a new object, so nothing of the call stays in the shared one. Its
+ * client, and its directory's requests, are bound to the call's scope (one deadline for all of the
+ * call's requests, its way of waiting); the directory's caches, the clock and the rest are shared.
+ * The client is asked for on first use, so a call that needs none is not refused for a missing key.
+ */
+export function contextForCall(context: ToolContext, scope: CallScope): ToolContext {
+  let bound: ApiClient | undefined;
+  const client = () => {
+    bound ??= context.client().forCall(scope);
+    return bound;
+  };
+  return { ...context, client, directory: context.directory.forCall(client) };
 }

@@ -12,12 +12,12 @@
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Config } from "../config.js";
 import { InputError } from "../domain/input-error.js";
-import { withCallBudget } from "../http/call-budget.js";
+import { CallScope } from "../http/call-budget.js";
 import { VERSION } from "../version.js";
 import { linkView, TOOLS_WITH_VIEWS, VIEWS_EXTENSION } from "./apps/ui.js";
 import { registerViewsResource } from "./apps/views-resource.js";
 import { askResult, confirmationOf } from "./confirmation.js";
-import { type ContextOptions, createToolContext, type ToolContext } from "./context.js";
+import { type ContextOptions, contextForCall, createToolContext, type ToolContext } from "./context.js";
 import { AskToConfirm, annotationsFor, type ToolDefinition } from "./define-tool.js";
 import { isExpectedError } from "./error-text.js";
 import { InFlightCalls } from "./in-flight.js";
@@ -195,11 +195,12 @@ function registerTool(
 ): void {
   const registered = server.registerTool(tool.name, config, async (args: unknown, ctx) => {
     try {
-      const waiting = waitingFor(ctx.mcpReq, context.timeZone);
+      // Every request of this call shares one budget, and waits as this request allows.
+      const scope = new CallScope(waitingFor(ctx.mcpReq, context.timeZone));
       const call = { confirmation: confirmationOf(ctx, server) };
       const running = { tool: tool.name, kind: tool.kind, verifyWith: tool.verifyWith };
       const output = await inFlight.track(running, () =>
-        withCallBudget(() => tool.handler(args as never, context, call), waiting),
+        tool.handler(args as never, contextForCall(context, scope), call),
       );
       return output instanceof AskToConfirm ? askResult(output) : successResult(output);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { withCallBudget } from "../../src/http/call-budget.js";
+import { CallScope } from "../../src/http/call-budget.js";
 import { ApiClient } from "../../src/http/client.js";
 import {
   ApiError,
@@ -307,12 +307,9 @@ describe("ApiClient near the end of a call's budget", () => {
     const client = clientFor(sandbox(), { ...clock, governor, budgetMs: 10_300 });
     const count = () => sandbox().requests.filter((r) => r.method === "POST" && r.path === CUSTOMERS).length;
     const before = count();
-    const error = await caught(
-      withCallBudget(async () => {
-        await client.get(INVOICES, anyData);
-        return client.post(CUSTOMERS, anyData, { name: "Knapp GmbH", hourlyRate: 80 });
-      }),
-    );
+    const call = client.forCall(new CallScope());
+    await call.get(INVOICES, anyData);
+    const error = await caught(call.post(CUSTOMERS, anyData, { name: "Knapp GmbH", hourlyRate: 80 }));
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).retryAfterMs).toBeGreaterThan(9_000);
     expect(count() - before).toBe(0);
