@@ -74,6 +74,21 @@ export function wholeList<T>(list: ListResult<T>, what: string, consequence: str
   throw new IncompleteListError(what, list, consequence);
 }
 
+const pageSchemas = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * The schema of a page of `itemSchema`, made once: a zod schema is dear to build (and its parser
+ * is compiled on first use), and a list is read on most tool calls.
+ */
+function pageOf<T>(itemSchema: z.ZodType<T>): z.ZodType<T[]> {
+  let schema = pageSchemas.get(itemSchema);
+  if (!schema) {
+    schema = z.array(itemSchema);
+    pageSchemas.set(itemSchema, schema);
+  }
+  return schema as z.ZodType<T[]>;
+}
+
 /** Whatever could be read, for display only (labels, a page with a note that it is partial). */
 export function itemsOf<T>(list: ListResult<T>): T[] {
   return list.complete ? list.items : list.itemsRead;
@@ -88,7 +103,8 @@ export async function listAll<T extends { _id: string }>(
 ): Promise<ListResult<T>> {
   const maxRecords = bounds.maxRecords ?? MAX_LIST_RECORDS;
   const maxBytes = bounds.maxBytes ?? MAX_LIST_BYTES;
-  const first = await client.get(path, z.array(itemSchema), query);
+  const pageSchema = pageOf(itemSchema);
+  const first = await client.get(path, pageSchema, query);
   const items = [...first.data];
   let bytes = first.bytes;
   const reported = totalOf(first.meta);
@@ -115,7 +131,7 @@ export async function listAll<T extends { _id: string }>(
     }
     let fresh: T[];
     try {
-      const next = await client.get(path, z.array(itemSchema), {
+      const next = await client.get(path, pageSchema, {
         ...query,
         offset: items.length,
         limit: pageSize,
