@@ -11,13 +11,11 @@
  *
  *   node bench/hosted-vs-minimal.mjs [--rounds 6] [--seconds 10] [--era legacy|modern] [--label before] [--no-write]
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { join } from "node:path";
 import { flag, numberOption, option } from "./lib/args.mjs";
-import { startServe, tenantWithToken } from "./lib/hosted.mjs";
+import { BENCH_CALLS, runLoad, startMinimal, startServe, tenantWithToken } from "./lib/hosted.mjs";
 import { int, machineLine, ms, table, times, writeSection } from "./lib/markdown.mjs";
-import { FIXTURES, ROOT, requireBuild } from "./lib/paths.mjs";
+import { requireBuild } from "./lib/paths.mjs";
 import { cpuMs, rssMiB } from "./lib/proc.mjs";
 import { loadResult, saveResult } from "./lib/results.mjs";
 import { startSandbox } from "./lib/sandbox.mjs";
@@ -36,73 +34,18 @@ const sandbox = await startSandbox();
 const tenant = tenantWithToken(sandbox);
 const minimalToken = randomBytes(24).toString("hex");
 
-async function startMinimal() {
-  const child = spawn(process.execPath, [join(FIXTURES, "minimal-hosted-server.mjs")], {
-    env: {
-      PATH: process.env.PATH,
-      MINIMAL_API_URL: sandbox.url,
-      MINIMAL_API_KEY: sandbox.keys.demo,
-      MINIMAL_TOKEN: minimalToken,
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let stderr = "";
-    child.on("exit", (code) => reject(new Error(`minimal server exited ${code}: ${stderr}`)));
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-      const match = /minimal MCP at (\S+)/.exec(stderr);
-      if (match) resolve(match[1]);
-    });
-  });
-  return {
-    url,
-    pid: child.pid,
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
 // The sandbox's limit is out of reach, and our governor learns it from the answers only up to
 // 10,000 per window: a 1 s window keeps that out of reach too (the 4 requests in flight per key stay).
 const ours = await startServe(tenant, { INVOICING_RATE_WINDOW_MS: "1000" });
-const minimal = await startMinimal();
+const minimal = await startMinimal(sandbox, minimalToken);
 const servers = {
   ours: { ...ours, token: tenant.token },
   minimal: { ...minimal, token: minimalToken },
 };
-const tools = {
-  list_invoices: { arguments: { status: "sent" }, expect: "inv_" },
-  list_projects: { arguments: {}, expect: "prj_" },
-};
+const tools = BENCH_CALLS;
 
 function load(server, tool, seconds) {
-  const spec = {
-    url: server.url,
-    token: server.token,
-    tool,
-    arguments: tools[tool].arguments,
-    expect: tools[tool].expect,
-    era: ERA,
-    seconds,
-    connections: CONNECTIONS,
-  };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, "bench", "lib", "load-generator.mjs")], {
-      env: { PATH: process.env.PATH, LOAD_SPEC: JSON.stringify(spec) },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    child.on("exit", (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exit ${code}`)),
-    );
-  });
+  return runLoad({ url: server.url, token: server.token, tool, era: ERA, seconds, connections: CONNECTIONS });
 }
 
 /** One measured run: the load generator's figures and the server's CPU time over it. */
@@ -252,27 +195,41 @@ What the minimal server does not do, and ours does on every call: it answers wit
 their schemas (zod), looks for the API key in the service's answer before using it (one
 rolling-hash pass, the regular expressions only on a hit), looks up the token (its hash
 remembered; the tokens and tenants files checked for edits once per event-loop turn) and counts
-the call for a draining shutdown. Each request still gets its own \`McpServer\` (the SDK's stateless model); since issue 21
-its registrations and schemas are built once per tenant, so making it costs under a tenth of a
-millisecond. \`list_invoices\`' calls per second are bounded here by the governor's 4 API requests in
-flight per key, not by CPU: while the sandbox takes milliseconds to answer (tens of them when the
-machine is loaded), at most 4 calls wait on it, and the minimal server has no such limit.
+the call for a draining shutdown. Each request still gets its own \`McpServer\` (the SDK's stateless
+model), made from what is built once per tenant (registrations, schemas); a \`tools/call\` request's
+server registers only the called tool, and the SDK is handed the request's body already parsed.
+\`list_invoices\`' calls per second are also bounded by the governor's 4 API requests in flight per
+key: while the sandbox takes milliseconds to answer (more when the machine is loaded), at most 4
+calls wait on it, and the minimal server has no such limit.
 
 The machine may be shared (the load average at the start is in the machine line): compare the
-ratios within one run, not absolute figures between runs. After the per-tenant blueprint, a second step (issue 21) took
-per-call work out of ours without changing an answer: the key scan of the service's answer is one
-rolling-hash pass, the tokens and tenants files are looked at once per event-loop turn and a
-token's hash is remembered, and a zone's UTC offset at an instant is remembered. Measured on its
-own, ours before (commit de3f0aa) against ours after, interleaved (5 rounds of 6 s, 32 clients,
-2026-11-25 02:17 UTC, load average 8.4): \`list_invoices\` 1.65 → 1.48 ms CPU per call (−10 %),
-\`list_projects\` 0.94 → 0.86 ms (−8 %), lower in every round. A CPU profile of ours under this
-load (\`node bench/profile-hosted.mjs\`) puts most of a call in what the minimal server also runs:
-the SDK's web-standard transport and its socket writes (larger for our larger answer), undici,
-and garbage collection (12–14 %); of ours, building the per-request \`McpServer\` (3–5 %), the tool
-(2–7 %), zod on the service's answer (2–3 %), the key scan (about 1 %) and authentication (under
-1 %) remain. The goals stay missed (the ratios above). The CPU ratio barely moves with the load:
-2.79× and 1.84× on a quiet machine (load average 1.4, 2026-11-25 02:54 UTC), 2.81× and 1.80× at
-load 8, 2.89× and 1.72× at load 11–19. The 2026-07-28 era section below is from before this step.
+ratios within one run, not absolute figures between runs; the ratios also move between machines
+(the build measured at 2.79× for \`list_invoices\` on an Intel Xeon measured 2.06× on an AMD EPYC,
+with \`bench/hosted-builds.mjs\`).
+How issue 21 got here, each step measured on its own with \`node bench/hosted-builds.mjs\` (the
+build before against the build after, and the minimal server, each pinned to a core of its own,
+interleaved rounds, median CPU per \`list_invoices\` call):
+
+- A per-tenant blueprint instead of everything rebuilt per request: 5.66× → 2.79× the minimal
+  server's CPU per call (the table "before" below).
+- The key scan one rolling-hash pass, token hashes and zone offsets remembered, the tokens and
+  tenants files looked at once per event-loop turn: −10 %.
+- A \`tools/call\` request gets a server with only the called tool registered (instead of 13 tools,
+  the resources and the prompts), and the /mcp body is read once, before the SDK (which then
+  neither reads nor clones it): 1.49 → 1.24 ms, −16 %.
+- A tool call's time budget passed explicitly instead of through \`AsyncLocalStorage\`, whose promise
+  hooks cost every promise of the process on Node 20: −10 % (1.53 → 1.38 ms).
+- A list page's schema (\`z.array\` of the item schema) built once, not on every list read:
+  1.63 → 1.41 ms, −13 %.
+- All of these together, main before against main after: 1.88 → 1.32 ms (2.06× → 1.44× the minimal
+  server in that run; 2026-11-25, load average 1.2).
+
+What is left is mostly what the minimal server also runs (the SDK's web-standard transport, undici,
+socket writes) plus garbage collection, which grows with what a call allocates: our answer is about
+seven times the minimal one, the service's answer is checked against its schema with every string
+cleaned and every amount rounded to the cent, our own \`structuredContent\` is checked against the
+output schema, and the key scan reads the service's whole answer. Skipping the output check saved
+nothing measurable; none of the others is given up.
 
 Reproduce with \`node bench/hosted-vs-minimal.mjs\` (\`--rounds 2 --seconds 3\` while iterating;
 \`--era modern\` for the 2026-07-28 era). Machine: ${machine}.`,

@@ -6,12 +6,11 @@
  *
  *   node bench/profile-hosted.mjs [--tool list_invoices] [--seconds 8] [--dir /tmp/prof] [--no-profile]
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { flag, numberOption, option } from "./lib/args.mjs";
-import { startServe, tenantWithToken } from "./lib/hosted.mjs";
-import { ROOT, requireBuild } from "./lib/paths.mjs";
+import { runLoad, startServe, tenantWithToken } from "./lib/hosted.mjs";
+import { requireBuild } from "./lib/paths.mjs";
 import { cpuMs } from "./lib/proc.mjs";
 import { startSandbox } from "./lib/sandbox.mjs";
 
@@ -20,8 +19,6 @@ const TOOL = option("--tool", "list_invoices");
 const SECONDS = numberOption("--seconds", 8);
 const DIR = option("--dir", "/tmp/invoicing-mcp-profiles");
 const PROFILE = !flag("--no-profile");
-const ARGS = { list_invoices: { status: "sent" }, list_projects: {} };
-const EXPECT = { list_invoices: "inv_", list_projects: "prj_" };
 
 mkdirSync(DIR, { recursive: true });
 const before = new Set(readdirSync(DIR));
@@ -34,28 +31,7 @@ const serve = await startServe(
 );
 
 function load(seconds) {
-  const spec = {
-    url: serve.url,
-    token: tenant.token,
-    tool: TOOL,
-    arguments: ARGS[TOOL] ?? {},
-    expect: EXPECT[TOOL] ?? "",
-    seconds,
-    connections: 32,
-  };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, "bench", "lib", "load-generator.mjs")], {
-      env: { PATH: process.env.PATH, LOAD_SPEC: JSON.stringify(spec) },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    child.on("exit", (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exit ${code}`)),
-    );
-  });
+  return runLoad({ url: serve.url, token: tenant.token, tool: TOOL, seconds });
 }
 
 await load(3); // warm-up

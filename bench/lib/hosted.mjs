@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { BIN } from "./paths.mjs";
+import { BIN, FIXTURES, ROOT } from "./paths.mjs";
 
 async function freePort() {
   const server = createServer();
@@ -69,10 +69,10 @@ export function tenantWithToken(sandbox) {
   return { tenants, env, token, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function startServe(tenant, extraEnv = {}, nodeArgs = []) {
+export async function startServe(tenant, extraEnv = {}, nodeArgs = [], bin = BIN) {
   const child = spawn(
     process.execPath,
-    [...nodeArgs, BIN, "serve", "--port", "0", "--tenants", tenant.tenants],
+    [...nodeArgs, bin, "serve", "--port", "0", "--tenants", tenant.tenants],
     {
       env: { ...tenant.env, ...extraEnv },
       stdio: ["ignore", "ignore", "pipe"],
@@ -122,4 +122,66 @@ export async function stdioClient(sandbox) {
     }),
   );
   return client;
+}
+
+/**
+ * The minimal server (bench/fixtures/minimal-hosted-server.mjs) against the sandbox, with `token`
+ * as its one bearer token.
+ */
+export async function startMinimal(sandbox, token) {
+  const child = spawn(process.execPath, [join(FIXTURES, "minimal-hosted-server.mjs")], {
+    env: {
+      PATH: process.env.PATH,
+      MINIMAL_API_URL: sandbox.url,
+      MINIMAL_API_KEY: sandbox.keys.demo,
+      MINIMAL_TOKEN: token,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let stderr = "";
+    child.on("exit", (code) => reject(new Error(`minimal server exited ${code}: ${stderr}`)));
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+      const match = /minimal MCP at (\S+)/.exec(stderr);
+      if (match) resolve(match[1]);
+    });
+  });
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** The calls the hosted benchmarks make: arguments, and a string every right answer holds. */
+export const BENCH_CALLS = {
+  list_invoices: { arguments: { status: "sent" }, expect: "inv_" },
+  list_projects: { arguments: {}, expect: "prj_" },
+};
+
+/**
+ * One run of the load generator (bench/lib/load-generator.mjs) in its own process against `url`:
+ * `connections` keep-alive connections calling `tool` back to back for `seconds`. Resolves to its
+ * figures ({ calls, errors, firstError, seconds, p50, p99 }).
+ */
+export function runLoad({ url, token, tool, seconds, era = "legacy", connections = 32 }) {
+  const spec = { url, token, tool, ...BENCH_CALLS[tool], era, seconds, connections };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, "bench", "lib", "load-generator.mjs")], {
+      env: { PATH: process.env.PATH, LOAD_SPEC: JSON.stringify(spec) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+    });
+    child.on("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exit ${code}`)),
+    );
+  });
 }
