@@ -92,7 +92,8 @@ export function formatAmount(eur: number): string {
   if (!Number.isFinite(eur)) return "an unreadable amount";
   if (Math.abs(eur) >= EXACT_CENTS_LIMIT_EUR) return formatHuge(eur);
   const cents = toCents(eur);
-  const digits = BigInt(Math.abs(cents)).toString().padStart(3, "0");
+  // Below EXACT_CENTS_LIMIT_EUR the cents are a safe integer, which String writes digit by digit.
+  const digits = String(Math.abs(cents)).padStart(3, "0");
   const sign = cents < 0 ? "-" : "";
   return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)} EUR`;
 }

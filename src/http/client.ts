@@ -73,7 +73,7 @@ interface HttpAnswer {
 
 type Attempt = ({ ok: true } & HttpAnswer) | { ok: false; error: ApiError };
 
-type Undici = Pick<typeof import("undici"), "Agent" | "request">;
+type Undici = Pick<typeof import("undici"), "Agent">;
 let undici: Promise<Undici> | undefined;
 
 /**
@@ -154,6 +154,10 @@ export class ApiClient {
  */
 class ClientCore {
   readonly baseUrl: string;
+  private readonly origin: string;
+  private readonly pathPrefix: string;
+  private readonly readHeaders: Readonly<Record<string, string>>;
+  private readonly writeHeaders: Readonly<Record<string, string>>;
   private readonly apiKey: string;
   /** Whatever the service echoes back, the key never leaves this class, in any form (see redact.ts). */
   private readonly redact: Redactor;
@@ -169,8 +173,18 @@ class ClientCore {
   private readonly random: () => number;
 
   constructor(options: ApiClientOptions) {
-    this.baseUrl = baseUrlPrefix(parseBaseUrl(options.baseUrl));
+    const base = parseBaseUrl(options.baseUrl);
+    this.baseUrl = baseUrlPrefix(base);
+    this.origin = base.origin;
+    this.pathPrefix = base.pathname.replace(/\/+$/, "");
     this.apiKey = options.apiKey;
+    // The same for every request of this key, so made once.
+    this.readHeaders = {
+      authorization: `Bearer ${options.apiKey}`,
+      accept: "application/json",
+      "user-agent": "invoicing-mcp",
+    };
+    this.writeHeaders = { ...this.readHeaders, "content-type": "application/json" };
     this.redact = keyRedactor(options.apiKey);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.budgetMs = Math.min(options.budgetMs ?? DEFAULT_BUDGET_MS, DEFAULT_BUDGET_MS);
@@ -279,7 +293,7 @@ class ClientCore {
     deadline: number,
     waiting: Waiting,
   ): Promise<Attempt> {
-    const { request, dispatcher } = await this.http();
+    const dispatcher = await this.http();
     let permit: Awaited<ReturnType<Governor["acquire"]>>;
     try {
       // Waiting for the window until the very end of the budget would leave the request no time to be
@@ -298,12 +312,14 @@ class ClientCore {
     let status: number | undefined;
     let headers: Record<string, string | string[] | undefined> = {};
     try {
-      const response = await request(this.urlFor(info.path, query), {
+      // The dispatcher's own request: undici's top-level one would parse the same origin every time.
+      const response = await dispatcher.request({
+        origin: this.origin,
+        path: this.pathFor(info.path, query),
         method: info.method as Dispatcher.HttpMethod,
-        headers: this.headersFor(body),
+        headers: body === undefined ? this.readHeaders : this.writeHeaders,
         body: body ?? null,
         signal: controller.signal,
-        dispatcher,
       });
       status = response.statusCode;
       headers = response.headers;
@@ -340,10 +356,11 @@ class ClientCore {
   }
 
   /** undici's request, and the injected dispatcher or our keep-alive Agent, made once. */
-  private async http(): Promise<{ request: Undici["request"]; dispatcher: Dispatcher }> {
-    const { Agent, request } = await loadUndici();
+  private async http(): Promise<Dispatcher> {
+    if (this.dispatcher) return this.dispatcher;
+    const { Agent } = await loadUndici();
     this.dispatcher ??= new Agent({ keepAliveTimeout: 30_000, connect: { timeout: this.timeoutMs } });
-    return { request, dispatcher: this.dispatcher };
+    return this.dispatcher;
   }
 
   /** A complete HTTP answer → the envelope, or the error its status and body mean. */
@@ -403,21 +420,12 @@ class ClientCore {
     return cleanText(this.redact(cleaned), MAX_MESSAGE_LENGTH);
   }
 
-  private urlFor(path: string, query: Query): string {
+  /** The request's path on the origin: the base URL's own path, the API path, then the query. */
+  private pathFor(path: string, query: Query): string {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
     const search = params.size > 0 ? `?${params}` : "";
-    return `${this.baseUrl}${path}${search}`;
-  }
-
-  private headersFor(body: string | undefined): Record<string, string> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${this.apiKey}`,
-      accept: "application/json",
-      "user-agent": "invoicing-mcp",
-    };
-    if (body !== undefined) headers["content-type"] = "application/json";
-    return headers;
+    return `${this.pathPrefix}${path}${search}`;
   }
 }
 
