@@ -78,24 +78,7 @@ export async function startServe(tenant, extraEnv = {}, nodeArgs = [], bin = BIN
       stdio: ["ignore", "ignore", "pipe"],
     },
   );
-  const url = await new Promise((resolve, reject) => {
-    let stderr = "";
-    child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-      const match = /serving MCP at (\S+\/mcp)/.exec(stderr);
-      if (match) resolve(match[1]);
-    });
-  });
-  return {
-    url,
-    pid: child.pid,
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return listening(child, "serve", /serving MCP at (\S+\/mcp)/);
 }
 
 export async function httpClient(url, token, era = "legacy") {
@@ -138,12 +121,17 @@ export async function startMinimal(sandbox, token) {
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
+  return listening(child, "minimal server", /minimal MCP at (\S+)/);
+}
+
+/** A started server once its stderr names its URL (`pattern`'s group): its url, pid and stop(). */
+async function listening(child, name, pattern) {
   const url = await new Promise((resolve, reject) => {
     let stderr = "";
-    child.on("exit", (code) => reject(new Error(`minimal server exited ${code}: ${stderr}`)));
+    child.on("exit", (code) => reject(new Error(`${name} exited ${code}: ${stderr}`)));
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
-      const match = /minimal MCP at (\S+)/.exec(stderr);
+      const match = pattern.exec(stderr);
       if (match) resolve(match[1]);
     });
   });
