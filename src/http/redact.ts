@@ -61,33 +61,34 @@ function escaped(piece: string): string {
 const HASH_BASE = 31;
 const TABLE_SIZE = 1 << 16;
 const TABLE_MASK = TABLE_SIZE - 1;
-/** HASH_BASE^(MIN_TRACE − 1), modulo 2^32: what the character leaving a window contributed. */
-const LEAVING = Array.from({ length: MIN_TRACE - 1 }).reduce<number>(
-  (power) => Math.imul(power, HASH_BASE),
-  1,
-);
+/** What the quick pass hashes first (MIN_TRACE / 2): every piece covers one whole such stretch. */
+const BLOCK = 4;
+const SQUARE = HASH_BASE * HASH_BASE;
+const CUBE = SQUARE * HASH_BASE;
 
 /** ASCII letters in lower case, every other UTF-16 unit unchanged. */
 function folded(unit: number): number {
   return unit >= 65 && unit <= 90 ? unit + 32 : unit;
 }
 
-function foldedHash(piece: string): number {
+function foldedHash(text: string, start: number, length: number): number {
   let hash = 0;
-  for (let i = 0; i < piece.length; i++)
-    hash = (Math.imul(hash, HASH_BASE) + folded(piece.charCodeAt(i))) | 0;
+  for (let i = start; i < start + length; i++)
+    hash = (Math.imul(hash, HASH_BASE) + folded(text.charCodeAt(i))) | 0;
   return hash;
 }
 
 /**
  * One quick pass that says whether a text may hold a piece at all, so the regular expressions
  * (hundreds of alternatives, tried at every position: the dearest part of reading a long answer)
- * run only when it does. A rolling hash of every MIN_TRACE-long window of the text, ASCII letters
- * folded to lower case, is looked up among the pieces' hashes, folded alike (a base64 piece that
- * matches exactly matches folded too). A collision only says "maybe" too often; a piece is never
- * missed, because a case-insensitive regular expression without the `u` flag matches an ASCII
- * character only by ASCII case folding (never a non-ASCII one). So it is used only where every
- * piece is MIN_TRACE long and the case-insensitive ones are ASCII; otherwise undefined.
+ * run only when it does. A piece is MIN_TRACE long, so it always covers a whole BLOCK-long stretch
+ * starting at a multiple of BLOCK; the pass hashes only those stretches, ASCII letters folded to
+ * lower case, and looks each up among the stretches of the pieces, folded alike. Only where one is
+ * found are the MIN_TRACE-long windows around it hashed and looked up among the pieces' hashes (a
+ * base64 piece that matches exactly matches folded too). A collision only says "maybe" too often;
+ * a piece is never missed, because a case-insensitive regular expression without the `u` flag
+ * matches an ASCII character only by ASCII case folding (never a non-ASCII one). So it is used only
+ * where every piece is MIN_TRACE long and the case-insensitive ones are ASCII; otherwise undefined.
  */
 function traceFilter(anyCase: string[], exactCase: string[]): ((text: string) => boolean) | undefined {
   const all = [...anyCase, ...exactCase];
@@ -95,17 +96,33 @@ function traceFilter(anyCase: string[], exactCase: string[]): ((text: string) =>
     all.every((piece) => piece.length === MIN_TRACE) &&
     anyCase.every((piece) => [...piece].every((char) => char.charCodeAt(0) < 128));
   if (!usable) return undefined;
-  const hashes = new Set(all.map(foldedHash));
-  // The low bits first, in a table: a hash is no small integer to V8, and looking it up in a Set
-  // for every window of a long text would cost more than the regular expressions it saves.
-  const seen = new Uint8Array(TABLE_SIZE);
-  for (const hash of hashes) seen[hash & TABLE_MASK] = 1;
+  const hashes = new Set(all.map((piece) => foldedHash(piece, 0, MIN_TRACE)));
+  // The low bits in tables: a hash is no small integer to V8, and looking it up in a Set for every
+  // stretch of a long text would cost more than the regular expressions it saves.
+  const windows = new Uint8Array(TABLE_SIZE);
+  for (const hash of hashes) windows[hash & TABLE_MASK] = 1;
+  const blocks = new Uint8Array(TABLE_SIZE);
+  for (const piece of all) {
+    for (let i = 0; i + BLOCK <= piece.length; i++) blocks[foldedHash(piece, i, BLOCK) & TABLE_MASK] = 1;
+  }
+  const windowMatches = (text: string, start: number) => {
+    const hash = foldedHash(text, start, MIN_TRACE);
+    return windows[hash & TABLE_MASK] === 1 && hashes.has(hash);
+  };
   return (text) => {
-    let hash = 0;
-    for (let i = 0; i < text.length; i++) {
-      if (i >= MIN_TRACE) hash = (hash - Math.imul(folded(text.charCodeAt(i - MIN_TRACE)), LEAVING)) | 0;
-      hash = (Math.imul(hash, HASH_BASE) + folded(text.charCodeAt(i))) | 0;
-      if (i >= MIN_TRACE - 1 && seen[hash & TABLE_MASK] === 1 && hashes.has(hash)) return true;
+    for (let block = 0; block + BLOCK <= text.length; block += BLOCK) {
+      // foldedHash(text, block, BLOCK), written out: this line runs for every fourth character.
+      const hash =
+        Math.imul(folded(text.charCodeAt(block)), CUBE) +
+        Math.imul(folded(text.charCodeAt(block + 1)), SQUARE) +
+        Math.imul(folded(text.charCodeAt(block + 2)), HASH_BASE) +
+        folded(text.charCodeAt(block + 3));
+      if (blocks[hash & TABLE_MASK] !== 1) continue;
+      // Every window that covers this stretch whole starts at most BLOCK before it.
+      const last = Math.min(block, text.length - MIN_TRACE);
+      for (let start = Math.max(0, block - BLOCK); start <= last; start++) {
+        if (windowMatches(text, start)) return true;
+      }
     }
     return false;
   };
