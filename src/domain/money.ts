@@ -10,9 +10,14 @@ export type Cents = number;
 /** EUR number → integer cents. `0.1 + 0.2` style float noise is absorbed before rounding. */
 export function toCents(eur: number): Cents {
   if (!Number.isFinite(eur)) throw new RangeError(`not a finite amount: ${eur}`);
+  const scaled = eur * 100;
+  // Most amounts are whole cents give or take binary noise: toFixed(6) below would round them to
+  // that whole cent, so it is skipped (it writes a string, on every amount of every answer).
+  if (scaled === 0) return 0;
+  const whole = Math.round(scaled);
+  if (whole !== 0 && Math.abs(scaled - whole) < 1e-7) return whole;
   // toFixed(6) removes binary noise (1.005 * 100 = 100.49999999999999) before the half-up step.
-  const scaled = Number((eur * 100).toFixed(6));
-  return roundHalfAwayFromZero(scaled);
+  return roundHalfAwayFromZero(Number(scaled.toFixed(6)));
 }
 
 /** Integer cents → EUR number, for the API boundary. Never -0 (which would read "-0.00"). */

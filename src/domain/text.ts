@@ -29,13 +29,34 @@ export function cleanText(
   if (!value) return "";
   // Most text is already clean: one test instead of four replacements (every string of every
   // answer passes through here).
-  if (!options.markup && value.length <= maxLength && !NEEDS_CLEANING.test(value)) return value;
+  if (!options.markup && value.length <= maxLength && isClean(value)) return value;
   const text = (options.markup ? withoutMarkup(value) : value)
     .replace(LINE_BREAKS, " ")
     .replace(INVISIBLE, "")
     .replace(/\s+/g, " ")
     .trim();
   return text.length > maxLength ? `${cut(text, maxLength - 1)}…` : text;
+}
+
+/**
+ * No character the replacements below would change. Printable ASCII and Latin-1 letters and signs
+ * with single inner spaces (most names and notes) are told by their codes alone; a text with any
+ * other character is asked of NEEDS_CLEANING.
+ */
+function isClean(value: string): boolean {
+  const last = value.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const code = value.charCodeAt(i);
+    if (code > 0x20 && code < 0x7f) continue;
+    if (code === 0x20) {
+      if (i === 0 || i === last || value.charCodeAt(i + 1) === 0x20) return false;
+      continue;
+    }
+    // U+00A1–U+00FF but the soft hyphen (a format character): ¡ … ÿ, none of them space or control.
+    if (code > 0xa0 && code <= 0xff && code !== 0xad) continue;
+    return !NEEDS_CLEANING.test(value);
+  }
+  return true;
 }
 
 function withoutMarkup(value: string): string {

@@ -82,6 +82,28 @@ describe("toCents (property)", () => {
   });
 });
 
+describe("toCents: the shortcut for amounts that are whole cents", () => {
+  // What toCents computed for every amount before the shortcut: toFixed(6), then half away from zero.
+  const decimalRounding = (eur: number) => {
+    const scaled = Number((eur * 100).toFixed(6));
+    return Math.sign(scaled) * Math.round(Math.abs(scaled));
+  };
+
+  it("gives exactly what the decimal rounding gives, sign of zero included", () => {
+    const nearWholeCents = fc
+      .tuple(fc.integer({ min: -100_000_000_000, max: 100_000_000_000 }), fc.integer({ min: -8, max: 8 }))
+      .map(([cents, ulps]) => cents / 100 + ulps * Number.EPSILON * Math.max(1, Math.abs(cents / 100)));
+    const anyAmount = fc.double({ min: -1e15, max: 1e15, noNaN: true });
+    const tiny = fc.double({ min: -1e-6, max: 1e-6, noNaN: true });
+    fc.assert(
+      fc.property(fc.oneof(nearWholeCents, anyAmount, tiny), (eur) => {
+        expect(Object.is(toCents(eur), decimalRounding(eur))).toBe(true);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+});
+
 describe("hand-checked amounts", () => {
   it.each([
     // [net cents, rate %, tax cents, why]

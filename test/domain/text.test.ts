@@ -1,4 +1,5 @@
 /** cleanText: what other people wrote is shown without invisible or reordering characters, and capped. */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cleanText } from "../../src/domain/text.js";
 
@@ -48,5 +49,25 @@ describe("cleanText", () => {
     const capped = cleanText(`${"x".repeat(8)}👍👍`, 10);
     expect(capped).toBe(`${"x".repeat(8)}…`);
     expect(capped).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
+  it("returns a text unchanged only where every replacement would leave it so", () => {
+    // The replacements cleanText makes, always applied: what it returned before its quick test.
+    const replaced = (value: string) =>
+      value
+        .replace(/[\r\n\t\u2028\u2029\u0085]+/g, " ")
+        .replace(/[\p{Cc}\p{Cf}]/gu, "")
+        .replace(/\s+/g, " ")
+        .trim();
+    const characters = [
+      ..."aZ09-.&ÄöüßÿàéÀ¡¬®×÷ €–·👍\u00A0\u00AD\u0085\u009F\u0000\u001F\u007F\t\n\r\u200B\u202E\u2028\u3000\uFEFF",
+    ];
+    const text = fc.array(fc.constantFrom(...characters), { maxLength: 12 }).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(cleanText(value, 1_000)).toBe(replaced(value));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });
