@@ -39,24 +39,38 @@ export function cleanText(
 }
 
 /**
- * No character the replacements below would change. Printable ASCII and Latin-1 letters and signs
- * with single inner spaces (most names and notes) are told by their codes alone; a text with any
- * other character is asked of NEEDS_CLEANING.
+ * No character the replacements below would change. Text of printable characters from the ranges
+ * below, with single inner spaces (nearly every name and note), is told by its codes alone; a text
+ * with any other character is asked of NEEDS_CLEANING.
  */
 function isClean(value: string): boolean {
   const last = value.length - 1;
   for (let i = 0; i <= last; i++) {
     const code = value.charCodeAt(i);
-    if (code > 0x20 && code < 0x7f) continue;
     if (code === 0x20) {
       if (i === 0 || i === last || value.charCodeAt(i + 1) === 0x20) return false;
-      continue;
+    } else if (!isPlainPrintable(code)) {
+      return !NEEDS_CLEANING.test(value);
     }
-    // U+00A1–U+00FF but the soft hyphen (a format character): ¡ … ÿ, none of them space or control.
-    if (code > 0xa0 && code <= 0xff && code !== 0xad) continue;
-    return !NEEDS_CLEANING.test(value);
   }
   return true;
+}
+
+/**
+ * Neither control, format, line-break nor space character, whatever follows: printable ASCII;
+ * Latin-1 from ¡ but the soft hyphen; Latin Extended to Hebrew (U+0100–U+05FF); dashes, quotes and
+ * bullets to the ellipsis (U+2010–U+2027); per mille to the last sign before the medium math space
+ * (U+2030–U+205E); currency signs (€); letterlike symbols, arrows and the other signs to U+2BFF.
+ */
+function isPlainPrintable(code: number): boolean {
+  if (code < 0x100) return (code > 0x20 && code < 0x7f) || (code > 0xa0 && code !== 0xad);
+  return (
+    code < 0x600 ||
+    (code >= 0x2010 && code <= 0x2027) ||
+    (code >= 0x2030 && code <= 0x205e) ||
+    (code >= 0x20a0 && code <= 0x20cf) ||
+    (code >= 0x2100 && code <= 0x2bff)
+  );
 }
 
 function withoutMarkup(value: string): string {

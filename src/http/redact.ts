@@ -61,10 +61,13 @@ function escaped(piece: string): string {
 const HASH_BASE = 31;
 const TABLE_SIZE = 1 << 16;
 const TABLE_MASK = TABLE_SIZE - 1;
-/** What the quick pass hashes first (MIN_TRACE / 2): every piece covers one whole such stretch. */
-const BLOCK = 4;
+/**
+ * The quick pass hashes BLOCK characters at every STRIDE-th position first. A piece (MIN_TRACE long)
+ * starting anywhere covers one of those stretches whole, as STRIDE + BLOCK − 1 ≤ MIN_TRACE.
+ */
+const BLOCK = 3;
+const STRIDE = 6;
 const SQUARE = HASH_BASE * HASH_BASE;
-const CUBE = SQUARE * HASH_BASE;
 
 /** ASCII letters in lower case, every other UTF-16 unit unchanged. */
 function folded(unit: number): number {
@@ -82,7 +85,7 @@ function foldedHash(text: string, start: number, length: number): number {
  * One quick pass that says whether a text may hold a piece at all, so the regular expressions
  * (hundreds of alternatives, tried at every position: the dearest part of reading a long answer)
  * run only when it does. A piece is MIN_TRACE long, so it always covers a whole BLOCK-long stretch
- * starting at a multiple of BLOCK; the pass hashes only those stretches, ASCII letters folded to
+ * starting at a multiple of STRIDE; the pass hashes only those stretches, ASCII letters folded to
  * lower case, and looks each up among the stretches of the pieces, folded alike. Only where one is
  * found are the MIN_TRACE-long windows around it hashed and looked up among the pieces' hashes (a
  * base64 piece that matches exactly matches folded too). A collision only says "maybe" too often;
@@ -110,17 +113,17 @@ function traceFilter(anyCase: string[], exactCase: string[]): ((text: string) =>
     return windows[hash & TABLE_MASK] === 1 && hashes.has(hash);
   };
   return (text) => {
-    for (let block = 0; block + BLOCK <= text.length; block += BLOCK) {
-      // foldedHash(text, block, BLOCK), written out: this line runs for every fourth character.
+    for (let block = 0; block + BLOCK <= text.length; block += STRIDE) {
+      // foldedHash(text, block, BLOCK), written out: this runs for every sixth character.
       const hash =
-        Math.imul(folded(text.charCodeAt(block)), CUBE) +
-        Math.imul(folded(text.charCodeAt(block + 1)), SQUARE) +
-        Math.imul(folded(text.charCodeAt(block + 2)), HASH_BASE) +
-        folded(text.charCodeAt(block + 3));
+        Math.imul(folded(text.charCodeAt(block)), SQUARE) +
+        Math.imul(folded(text.charCodeAt(block + 1)), HASH_BASE) +
+        folded(text.charCodeAt(block + 2));
       if (blocks[hash & TABLE_MASK] !== 1) continue;
-      // Every window that covers this stretch whole starts at most BLOCK before it.
+      // Every window that covers this stretch whole, and no earlier stretch, starts here or less
+      // than STRIDE before it.
       const last = Math.min(block, text.length - MIN_TRACE);
-      for (let start = Math.max(0, block - BLOCK); start <= last; start++) {
+      for (let start = Math.max(0, block - STRIDE + 1); start <= last; start++) {
         if (windowMatches(text, start)) return true;
       }
     }

@@ -59,9 +59,18 @@ describe("cleanText", () => {
         .replace(/[\p{Cc}\p{Cf}]/gu, "")
         .replace(/\s+/g, " ")
         .trim();
-    const characters = [
-      ..."aZ09-.&ÄöüßÿàéÀ¡¬®×÷ €–·👍\u00A0\u00AD\u0085\u009F\u0000\u001F\u007F\t\n\r\u200B\u202E\u2028\u3000\uFEFF",
-    ];
+    // Both sides of each edge of the ranges cleanText tells by their codes, and what lies between.
+    const edges = [
+      0x00, 0x09, 0x0a, 0x0d, 0x1f, 0x20, 0x21, 0x7e, 0x7f, 0x85, 0x9f, 0xa0, 0xa1, 0xac, 0xad, 0xae, 0xff,
+      0x100, 0x5ff, 0x600, 0x61c, 0x1680, 0x180e, 0x2000, 0x200a, 0x200b, 0x200f, 0x2010, 0x2027, 0x2028,
+      0x2029, 0x202a, 0x202f, 0x2030, 0x205e, 0x205f, 0x2060, 0x2066, 0x209f, 0x20a0, 0x20ac, 0x20cf, 0x20d0,
+      0x20ff, 0x2100, 0x2bff, 0x2c00, 0x3000, 0xfeff,
+    ].map((code) => String.fromCharCode(code));
+    const characters = [..."aZ09-.&ÄöüßÿàéÀ×÷ –·👍", ...edges];
+    for (let code = 0; code <= 0xffff; code++) {
+      const value = `a${String.fromCharCode(code)}b`;
+      if (cleanText(value, 1_000) !== replaced(value)) expect.fail(`U+${code.toString(16)}`);
+    }
     const text = fc.array(fc.constantFrom(...characters), { maxLength: 12 }).map((parts) => parts.join(""));
     fc.assert(
       fc.property(text, (value) => {
