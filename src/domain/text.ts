@@ -27,33 +27,73 @@ export function cleanText(
   options: CleanOptions = {},
 ): string {
   if (!value) return "";
-  // Most text is already clean: one test instead of four replacements (every string of every
-  // answer passes through here).
-  if (!options.markup && value.length <= maxLength && isClean(value)) return value;
-  const text = (options.markup ? withoutMarkup(value) : value)
-    .replace(LINE_BREAKS, " ")
-    .replace(INVISIBLE, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  let text: string;
+  if (options.markup) {
+    text = replaced(withoutMarkup(value));
+  } else {
+    // Every string of every answer passes through here: most are clean, and most of the rest only
+    // need their white space folded, which the codes tell without the Unicode expressions.
+    const state = cleaningNeeded(value);
+    if (state === CLEAN) text = value;
+    else if (state === SPACES_ONLY) text = value.replace(/\s+/g, " ").trim();
+    else text = NEEDS_CLEANING.test(value) ? replaced(value) : value;
+  }
   return text.length > maxLength ? `${cut(text, maxLength - 1)}…` : text;
 }
 
+function replaced(value: string): string {
+  return value.replace(LINE_BREAKS, " ").replace(INVISIBLE, "").replace(/\s+/g, " ").trim();
+}
+
+const CLEAN = 0;
+/** Only white space to fold: no character the replacements would remove. */
+const SPACES_ONLY = 1;
+/** A character the codes do not tell: the Unicode expressions decide. */
+const UNKNOWN = 2;
+
 /**
- * No character the replacements below would change. Text of printable characters from the ranges
- * below, with single inner spaces (nearly every name and note), is told by its codes alone; a text
- * with any other character is asked of NEEDS_CLEANING.
+ * What a text needs, from its codes: nothing (printable characters of the ranges below with single
+ * inner spaces: nearly every name and note), its white space folded (white space that is neither
+ * control nor format character: a tab, a line break, a no-break space, a double space), or
+ * UNKNOWN (any other character).
  */
-function isClean(value: string): boolean {
+function cleaningNeeded(value: string): typeof CLEAN | typeof SPACES_ONLY | typeof UNKNOWN {
   const last = value.length - 1;
+  let state: typeof CLEAN | typeof SPACES_ONLY = CLEAN;
   for (let i = 0; i <= last; i++) {
     const code = value.charCodeAt(i);
+    if (isPlainPrintable(code)) continue;
     if (code === 0x20) {
-      if (i === 0 || i === last || value.charCodeAt(i + 1) === 0x20) return false;
-    } else if (!isPlainPrintable(code)) {
-      return !NEEDS_CLEANING.test(value);
+      if (i === 0 || i === last || value.charCodeAt(i + 1) === 0x20) state = SPACES_ONLY;
+    } else if (isFoldedSpace(code)) {
+      state = SPACES_ONLY;
+    } else {
+      return UNKNOWN;
     }
   }
-  return true;
+  return state;
+}
+
+/**
+ * White space that the replacements turn into a space, never remove: tab, line feed, carriage
+ * return, the no-break, Ogham, typographic, narrow, math and ideographic spaces, and the line and
+ * paragraph separators (vertical tab, form feed, U+0085 and U+FEFF are controls or format
+ * characters: removed, or turned into a space before, so left to the expressions).
+ */
+function isFoldedSpace(code: number): boolean {
+  return (
+    code === 0x09 ||
+    code === 0x0a ||
+    code === 0x0d ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
 }
 
 /**
