@@ -10,7 +10,10 @@
  * calls per second it gives are not the product's (the other core bounds them): for those, see
  * bench/hosted-vs-minimal.mjs. Nothing is recorded.
  *
- *   node bench/hosted-builds.mjs --builds /tmp/before/dist,dist[,minimal] [--tool list_invoices]
+ * `minimal:N` is the minimal server with N connections to the API instead of 16: `minimal:4` holds
+ * it to the 4 API requests in flight our governor allows per key.
+ *
+ *   node bench/hosted-builds.mjs --builds /tmp/before/dist,dist[,minimal:4][,minimal] [--tool list_invoices]
  *        [--rounds 5] [--seconds 5] [--warm 15] [--era legacy|modern]
  */
 import { execFileSync } from "node:child_process";
@@ -50,8 +53,8 @@ const minimalToken = randomBytes(24).toString("hex");
 const servers = {};
 for (const build of BUILDS) {
   const server =
-    build === "minimal"
-      ? { ...(await startMinimal(sandbox, minimalToken)), token: minimalToken }
+    build === "minimal" || build.startsWith("minimal:")
+      ? { ...(await startMinimal(sandbox, minimalToken, build.split(":")[1])), token: minimalToken }
       : {
           ...(await startServe(
             tenant,

@@ -109,15 +109,16 @@ export async function stdioClient(sandbox) {
 
 /**
  * The minimal server (bench/fixtures/minimal-hosted-server.mjs) against the sandbox, with `token`
- * as its one bearer token.
+ * as its one bearer token and `connections` to the API (its own default when undefined).
  */
-export async function startMinimal(sandbox, token) {
+export async function startMinimal(sandbox, token, connections) {
   const child = spawn(process.execPath, [join(FIXTURES, "minimal-hosted-server.mjs")], {
     env: {
       PATH: process.env.PATH,
       MINIMAL_API_URL: sandbox.url,
       MINIMAL_API_KEY: sandbox.keys.demo,
       MINIMAL_TOKEN: token,
+      ...(connections === undefined ? {} : { MINIMAL_CONNECTIONS: String(connections) }),
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
