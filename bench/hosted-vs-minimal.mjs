@@ -211,8 +211,8 @@ Ratios then: ${ratioLine(before)}. RSS then: ours ${before.rss.ours.toFixed(0)} 
 What the minimal server does not do, and ours does on every call: it answers with
 \`structuredContent\` beside the text and with richer rows (names, sums, service periods; about
 5.8 KB for \`list_invoices\` against 0.8 KB), checks the service's answer and its own output against
-their schemas (zod), looks for the API key in the service's answer before using it (one
-rolling-hash pass, the regular expressions only on a hit), looks up the token (its hash
+their schemas (zod), looks for the API key in the service's answer before using it (a hash of 3
+characters in every 6, the regular expressions only on a hit), looks up the token (its hash
 remembered; the tokens and tenants files checked for edits once per event-loop turn) and counts
 the call for a draining shutdown. Each request still gets its own \`McpServer\` (the SDK's stateless
 model), made from what is built once per tenant (registrations, schemas); a \`tools/call\` request's
