@@ -236,6 +236,7 @@ ratios within one run, not absolute figures between runs. The ratios also move b
 the same build measured 2.79× for \`list_invoices\` on an Intel Xeon and 2.06× on an AMD EPYC, and
 the main of 2026-11-25 05:14 measured 1.48× on the AMD EPYC (the official run then) and 2.03× on an
 Intel Xeon (pinned, 07:38 the same day), whose minimal server takes half the CPU per call.
+
 How issue 21 got here, each step measured on its own with \`node bench/hosted-builds.mjs\` (the
 build before against the build after, and the minimal server, each pinned to a core of its own,
 interleaved rounds, median CPU per \`list_invoices\` call):
