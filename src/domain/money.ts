@@ -12,7 +12,8 @@ export function toCents(eur: number): Cents {
   if (!Number.isFinite(eur)) throw new RangeError(`not a finite amount: ${eur}`);
   const scaled = eur * 100;
   // Most amounts are whole cents give or take binary noise: toFixed(6) below would round them to
-  // that whole cent, so it is skipped (it writes a string, on every amount of every answer).
+  // that whole cent, so it is skipped (it writes a string, on every amount of every answer). A
+  // whole of 0 is left to it (a tiny negative amount comes out as -0 there); an exact 0 is +0 there.
   if (scaled === 0) return 0;
   const whole = Math.round(scaled);
   if (whole !== 0 && Math.abs(scaled - whole) < 1e-7) return whole;

@@ -363,7 +363,7 @@ class ClientCore {
     }
   }
 
-  /** undici's request, and the injected dispatcher or our keep-alive Agent, made once. */
+  /** The injected dispatcher, or our keep-alive Agent, made on the first request. */
   private async http(): Promise<Dispatcher> {
     if (this.dispatcher) return this.dispatcher;
     const { Agent } = await loadUndici();
