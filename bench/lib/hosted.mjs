@@ -49,24 +49,40 @@ export async function startRedis() {
 }
 
 /** A tenants file naming the sandbox's demo account, and a token for it. */
-export function tenantWithToken(sandbox) {
+/**
+ * A tenants file with `count` tenants on the sandbox's demo account, each with a key of its own
+ * (the sandbox's \`demoKeys\` option gives the keys past the first), and a token per tenant:
+ * \`token\` is the first tenant's, \`tokens\` all of them.
+ */
+export function tenantWithToken(sandbox, count = 1) {
+  const keys = [sandbox.keys.demo, ...sandbox.moreDemoKeys].slice(0, count);
+  if (keys.length < count)
+    throw new Error(`start the sandbox with demoKeys: ${count - 1} for ${count} tenants`);
   const dir = mkdtempSync(join(tmpdir(), "bench-hosted-"));
   const tenants = join(dir, "tenants.json");
+  const ids = keys.map((_, i) => (i === 0 ? "bench" : `bench${i + 1}`));
+  const envName = (i) => (i === 0 ? "BENCH_KEY" : `BENCH_KEY_${i + 1}`);
   writeFileSync(
     tenants,
-    JSON.stringify({ tenants: [{ id: "bench", apiKeyEnv: "BENCH_KEY", baseUrl: sandbox.url }] }),
+    JSON.stringify({
+      tenants: ids.map((id, i) => ({ id, apiKeyEnv: envName(i), baseUrl: sandbox.url })),
+    }),
   );
-  const env = { PATH: process.env.PATH, BENCH_KEY: sandbox.keys.demo };
-  const token = execFileSync(
-    process.execPath,
-    [BIN, "tokens", "create", "--tenant", "bench", "--tenants", tenants],
-    {
+  const env = { PATH: process.env.PATH, ...Object.fromEntries(keys.map((key, i) => [envName(i), key])) };
+  const tokens = ids.map((id) =>
+    execFileSync(process.execPath, [BIN, "tokens", "create", "--tenant", id, "--tenants", tenants], {
       env,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "ignore"],
-    },
-  ).trim();
-  return { tenants, env, token, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+    }).trim(),
+  );
+  return {
+    tenants,
+    env,
+    token: tokens[0],
+    tokens,
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export async function startServe(tenant, extraEnv = {}, nodeArgs = [], bin = BIN) {
@@ -155,11 +171,12 @@ export const BENCH_CALLS = {
 
 /**
  * One run of the load generator (bench/lib/load-generator.mjs) in its own process against `url`:
- * `connections` keep-alive connections calling `tool` back to back for `seconds`. Resolves to its
- * figures ({ calls, errors, firstError, seconds, p50, p99 }).
+ * `connections` keep-alive connections calling `tool` back to back for `seconds`, connection i with
+ * `tokens[i % tokens.length]` when several are given (the load of several tenants), else `token`.
+ * Resolves to its figures ({ calls, errors, firstError, seconds, p50, p99 }).
  */
-export function runLoad({ url, token, tool, seconds, era = "legacy", connections = 32 }) {
-  const spec = { url, token, tool, ...BENCH_CALLS[tool], era, seconds, connections };
+export function runLoad({ url, token, tokens = [token], tool, seconds, era = "legacy", connections = 32 }) {
+  const spec = { url, tokens, tool, ...BENCH_CALLS[tool], era, seconds, connections };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, "bench", "lib", "load-generator.mjs")], {
       env: { PATH: process.env.PATH, LOAD_SPEC: JSON.stringify(spec) },

@@ -4,8 +4,10 @@
  * other for a fixed time, raw JSON-RPC over Streamable HTTP (no client library's cost on this side).
  * Every answer is checked: HTTP 200, a JSON-RPC result, not `isError`, and containing `expect`.
  *
- * The spec comes in the environment (it carries a bearer token, which never goes in argv):
- *   LOAD_SPEC='{"url","token","tool","arguments","era","seconds","connections","expect"}'
+ * Connection i sends `tokens[i % tokens.length]`: one token is one tenant's load, several spread it.
+ *
+ * The spec comes in the environment (it carries bearer tokens, which never go in argv):
+ *   LOAD_SPEC='{"url","tokens","tool","arguments","era","seconds","connections","expect"}'
  * It prints one JSON line: { calls, errors, firstError, seconds, p50, p99 }.
  */
 import { Pool } from "undici";
@@ -21,8 +23,7 @@ if (modern) {
     "io.modelcontextprotocol/clientInfo": { name: "bench-load", version: "0" },
   };
 }
-const headers = {
-  authorization: `Bearer ${spec.token}`,
+const commonHeaders = {
   "content-type": "application/json",
   accept: "application/json, text/event-stream",
   "mcp-protocol-version": modern ? "2026-07-28" : "2025-11-25",
@@ -54,7 +55,9 @@ const fail = (message) => {
 const deadline = performance.now() + spec.seconds * 1000;
 const started = performance.now();
 await Promise.all(
-  Array.from({ length: spec.connections }, async () => {
+  Array.from({ length: spec.connections }, async (_, connection) => {
+    const token = spec.tokens[connection % spec.tokens.length];
+    const headers = { ...commonHeaders, authorization: `Bearer ${token}` };
     while (performance.now() < deadline) {
       const body = JSON.stringify({ jsonrpc: "2.0", id: ++id, method: "tools/call", params });
       const t0 = performance.now();

@@ -50,6 +50,7 @@ const faultBody = z.object({
 export interface AdminDeps extends RouteEnv {
   faults: Faults;
   keys: SandboxKeys;
+  moreDemoKeys: readonly string[];
 }
 
 export async function adminReply(
@@ -78,7 +79,7 @@ async function actionReply(
   deps: AdminDeps,
 ): Promise<Reply> {
   const { route, params } = matchIn(ACTIONS, method, path);
-  const verdict = verifyKey(deps.keys, key);
+  const verdict = verifyKey(deps.keys, key, deps.moreDemoKeys);
   if (verdict.kind === "unauthenticated") return failure(401, AUTH_MESSAGE);
   if (verdict.kind === "forbidden") return failure(403, AUTH_MESSAGE);
   // The actions' bodies are all optional or small: no body at all means "{}".

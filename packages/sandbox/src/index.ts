@@ -7,7 +7,7 @@ import { createServer } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { banner } from "./banner.js";
 import { type FaultInjector, Faults } from "./faults.js";
-import { createKeys, type SandboxKeys } from "./keys.js";
+import { createKeys, createMoreDemoKeys, type SandboxKeys } from "./keys.js";
 import { RateLimiter } from "./rate-limit.js";
 import type { SandboxData } from "./records.js";
 import { type RecordedRequest, requestListener } from "./server.js";
@@ -47,6 +47,8 @@ export interface SandboxOptions {
   referenceDate?: Date | number;
   /** Default 1. Same seed and reference date give identical data and keys. */
   seed?: number;
+  /** Default 0: how many more keys open the demo account (`moreDemoKeys`), for several tenants. */
+  demoKeys?: number;
   /** Clock (Unix ms) for everything time-dependent; default Date.now. */
   now?: () => number;
   /** Default 100 requests per 60 000 ms per key. */
@@ -64,6 +66,8 @@ export interface Sandbox {
   url: string;
   port: number;
   keys: SandboxKeys;
+  /** SandboxOptions.demoKeys more keys of the demo account (none by default). */
+  moreDemoKeys: string[];
   /** Every request received, in order, faulted ones included. */
   requests: RecordedRequest[];
   faults: FaultInjector;
@@ -78,6 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const reference = Number(options.referenceDate ?? now());
   const seed = options.seed ?? 1;
   const keys = createKeys(seed);
+  const moreDemoKeys = createMoreDemoKeys(seed, options.demoKeys ?? 0);
   const faults = new Faults();
   const requests: RecordedRequest[] = [];
   const log = options.quiet ? () => {} : (message: string) => console.error(message);
@@ -86,6 +91,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requestListener({
       store: createStore(seed, reference, options.data),
       keys,
+      moreDemoKeys,
       limiter: new RateLimiter(options.rateLimit ?? { limit: 100, windowMs: 60_000 }, now),
       faults,
       now,
@@ -123,5 +129,5 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
     return closing;
   };
-  return { url, port, keys, requests, faults, webhooks, close };
+  return { url, port, keys, moreDemoKeys, requests, faults, webhooks, close };
 }

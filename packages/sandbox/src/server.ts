@@ -32,6 +32,7 @@ export interface RecordedRequest {
 export interface ServerDeps {
   store: Store;
   keys: SandboxKeys;
+  moreDemoKeys: readonly string[];
   limiter: RateLimiter;
   faults: Faults;
   now: () => number;
@@ -87,7 +88,7 @@ async function apiReply(
   query: string,
   key: string | undefined,
 ): Promise<Reply> {
-  const verdict = verifyKey(deps.keys, key);
+  const verdict = verifyKey(deps.keys, key, deps.moreDemoKeys);
   if (verdict.kind === "unauthenticated") return failure(401, AUTH_MESSAGE);
   if (verdict.kind === "forbidden") return failure(403, AUTH_MESSAGE);
   const rate = deps.limiter.take(key ?? "");

@@ -45,6 +45,22 @@ describe("authentication", () => {
     expect(c.keys.demo).not.toBe(a.keys.demo);
   });
 
+  it("demoKeys more keys open the demo account, each with a rate limit of its own", async () => {
+    expect((await sandbox()).moreDemoKeys).toEqual([]);
+    const sb = await sandbox({ demoKeys: 2, rateLimit: { limit: 1, windowMs: 60_000 } });
+    expect(sb.moreDemoKeys).toHaveLength(2);
+    expect(new Set([...sb.moreDemoKeys, ...Object.values(sb.keys)]).size).toBe(6);
+    expect(sb.keys).toEqual((await sandbox()).keys); // the four keys do not move
+    const demo = await get<{ _id: string }[]>(sb, "/api/v1/projects", sb.keys.demo);
+    for (const key of sb.moreDemoKeys) {
+      const res = await get<{ _id: string }[]>(sb, "/api/v1/projects", key);
+      expect(res.status).toBe(200); // the first request of this key: its own limit, not demo's
+      expect(res.body.data).toEqual(demo.body.data);
+      expect((await get(sb, "/api/v1/projects", key)).status).toBe(429);
+    }
+    expect((await get(sb, "/api/v1/projects", `${sb.moreDemoKeys[0]}x`)).status).toBe(401);
+  });
+
   it("the README lists the default seed's keys", async () => {
     const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
     const sb = await sandbox();
