@@ -8,7 +8,6 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { NodeIncomingMessageLike } from "@modelcontextprotocol/node";
 import { type Authenticator, type AuthOutcome, bearerToken, challenge, missingToken } from "./auth.js";
 import { readMcpBody } from "./mcp-body.js";
 import type { OAuthMount } from "./oauth/mount.js";
@@ -159,8 +158,7 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
       }
     }
     const runtime = options.runtimes.for(outcome.tenant);
-    // IncomingMessage is what the adapter's structural type describes, bar optional-property strictness.
-    await runtime.serve(req as unknown as NodeIncomingMessageLike, res, read.body);
+    await runtime.serve(req, res, read.body);
   };
 
   const server = createServer(

@@ -6,7 +6,7 @@
  * once with the runtime: tools, schemas, prompts and resources are not rebuilt per request.
  */
 
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   type NodeIncomingMessageLike,
   type NodeMcpRequestHandler,
@@ -20,6 +20,7 @@ import { createToolContext } from "../mcp/context.js";
 import { serverBlueprint } from "../mcp/server.js";
 import type { EventSource } from "../webhooks/event-source.js";
 import { calledTool } from "./mcp-body.js";
+import { serveParsed } from "./parsed-exchange.js";
 import type { Tenant } from "./tenants.js";
 
 /** MCP requests are small; a tool call's arguments stay far below this. */
@@ -37,6 +38,7 @@ export class TenantRuntime {
   readonly client: ApiClient;
   readonly handler: McpHttpHandler;
   private readonly serveNode: NodeMcpRequestHandler;
+  private readonly onerror: (error: Error) => void;
   /** When the tenant's entry changes (a new key, read-only switched on), a new runtime replaces this one. */
   readonly fingerprint: string;
   lastUsed = Date.now();
@@ -71,9 +73,10 @@ export class TenantRuntime {
       maxRequestBodySize: MAX_MCP_BODY_BYTES,
       onerror: (error) => log(`mcp: ${error.message}`),
     });
+    this.onerror = (error) => log(`mcp adapter: ${error.message}`);
     this.serveNode = toNodeHandler(this.handler, {
       maxRequestBodySize: MAX_MCP_BODY_BYTES,
-      onerror: (error) => log(`mcp adapter: ${error.message}`),
+      onerror: this.onerror,
     });
   }
 
@@ -83,10 +86,12 @@ export class TenantRuntime {
    * (the SDK's one channel from the HTTP request to the factory), so a tools/call request gets a
    * server with only that tool registered instead of all of them.
    */
-  serve(req: NodeIncomingMessageLike, res: ServerResponse, body: unknown): Promise<void> {
+  serve(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    // Without a parsed body (a GET, another content type) the SDK's adapter reads what there is.
+    if (body === undefined) return this.serveNode(req as unknown as NodeIncomingMessageLike, res);
     const tool = calledTool(body);
-    if (tool !== undefined) (req as { auth?: AuthInfo }).auth = callAuthInfo(this.tenant.id, tool);
-    return this.serveNode(req, res, body);
+    const auth = tool === undefined ? undefined : callAuthInfo(this.tenant.id, tool);
+    return serveParsed(this.handler, req, res, body, auth, this.onerror);
   }
 
   async close(): Promise<void> {
