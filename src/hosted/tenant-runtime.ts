@@ -125,7 +125,8 @@ export class RuntimeRegistry {
 
   for(tenant: Tenant): TenantRuntime {
     let runtime = this.runtimes.get(tenant.id);
-    if (runtime && runtime.fingerprint !== fingerprintOf(tenant)) {
+    // The same entry object until the tenants file is parsed again: only then can it differ.
+    if (runtime && runtime.tenant !== tenant && runtime.fingerprint !== fingerprintOf(tenant)) {
       void runtime.close();
       runtime = undefined;
     }
