@@ -10,6 +10,9 @@
  * calls per second it gives are not the product's (the other core bounds them): for those, see
  * bench/hosted-vs-minimal.mjs. Nothing is recorded.
  *
+ * A build may also be a bin file (`bundle/invoicing-mcp.mjs`, what the package installs) instead of a
+ * `dist` folder.
+ *
  * `minimal:N` is the minimal server with N connections to the API instead of 16: `minimal:4` holds
  * it to the 4 API requests in flight our governor allows per key.
  *
@@ -60,7 +63,7 @@ for (const build of BUILDS) {
             tenant,
             { INVOICING_RATE_WINDOW_MS: "1000" },
             [],
-            join(resolve(build), "index.js"),
+            build.endsWith(".mjs") ? resolve(build) : join(resolve(build), "index.js"),
           )),
           token: tenant.token,
         };

@@ -228,6 +228,10 @@ A hosted server's load is spread over many tenants: one key may send 100 request
 a thousand calls a second are the calls of hundreds of tenants, and no key's governor holds them
 back. ${beside("tenants-8", "With the same load spread over 8 tenants, each with a key of its own on the sandbox's demo account (`--tenants 8`: 4 connections per key, as many as its governor lets through")}
 
+Ours is served from \`dist/\` here. What the package installs, the bundle, costs no more: 0.754
+against 0.834 ms per \`list_invoices\` call for \`dist/\` (\`bench/hosted-builds.mjs --builds
+dist,bundle/invoicing-mcp.mjs,minimal\`, pinned, 6 rounds, AMD EPYC, 2026-11-25 10:28).
+
 The machine may be shared (the load average at the start is in the machine line): compare the
 ratios within one run, not absolute figures between runs. The ratios also move between machines:
 the same build measured 2.79× for \`list_invoices\` on an Intel Xeon and 2.06× on an AMD EPYC, and
