@@ -4,12 +4,32 @@
  * a token's own value (`jti`) is left out of the stored payload, so the table holds no usable
  * token, code or session id; `find` puts the id it was given back in. Any instance can answer
  * for a record another one wrote.
+ *
+ * Two rules hold across instances, whatever the timing:
+ * - A code or refresh token is consumed once: `consume` is a compare-and-set. oidc-provider reads a
+ *   record, checks `consumed`, then consumes it, so two requests can both read it unconsumed; the
+ *   second to consume loses, ends the whole grant (OAuth 2.1 §4.1.3 for codes, §4.3.1 for refresh
+ *   tokens) and is refused.
+ * - A record that belongs to a grant exists only while the grant does: ending a grant ends every
+ *   token under it, including one its winner saves a moment after the grant was ended.
  */
 import { createHash } from "node:crypto";
-import type { Adapter, AdapterPayload } from "oidc-provider";
+import { type Adapter, type AdapterPayload, errors } from "oidc-provider";
 import type { Pool } from "pg";
 
 const hash = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/** The record `r` has no grant, is the grant itself, or its grant is still stored and unexpired. */
+const GRANT_LIVES = `(r.grant_id IS NULL OR r.model = 'Grant' OR EXISTS (
+  SELECT 1 FROM oauth_records g
+  WHERE g.model = 'Grant' AND g.id_hash = encode(sha256(convert_to(r.grant_id, 'UTF8')), 'hex')
+    AND (g.expires_at IS NULL OR g.expires_at > now())))`;
+
+/** How oidc-provider words its own refusals, for the records that can be consumed. */
+const LABELS: Record<string, string> = {
+  AuthorizationCode: "authorization code",
+  RefreshToken: "refresh token",
+};
 
 interface Row {
   payload: AdapterPayload;
@@ -42,8 +62,9 @@ export function recordsAdapter(pool: Pool): new (model: string) => Adapter {
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       const result = await pool.query<Row>(
-        `SELECT payload, consumed_at FROM oauth_records
-         WHERE model = $1 AND id_hash = $2 AND (expires_at IS NULL OR expires_at > now())`,
+        `SELECT payload, consumed_at FROM oauth_records r
+         WHERE model = $1 AND id_hash = $2 AND (expires_at IS NULL OR expires_at > now())
+           AND ${GRANT_LIVES}`,
         [this.model, hash(id)],
       );
       return restore(result.rows[0], id);
@@ -64,10 +85,18 @@ export function recordsAdapter(pool: Pool): new (model: string) => Adapter {
     }
 
     async consume(id: string): Promise<void> {
-      await pool.query(
+      const won = await pool.query(
         "UPDATE oauth_records SET consumed_at = now() WHERE model = $1 AND id_hash = $2 AND consumed_at IS NULL",
         [this.model, hash(id)],
       );
+      if (won.rowCount === 1) return;
+      // Another request consumed it between our read and now: a replay. End its grant, then refuse.
+      await pool.query(
+        `DELETE FROM oauth_records WHERE grant_id IS NOT NULL AND grant_id =
+           (SELECT grant_id FROM oauth_records WHERE model = $1 AND id_hash = $2)`,
+        [this.model, hash(id)],
+      );
+      throw new errors.InvalidGrant(`${LABELS[this.model] ?? "grant"} already used`);
     }
 
     async destroy(id: string): Promise<void> {
@@ -88,7 +117,11 @@ function restore(row: Row | undefined, id: string | undefined): AdapterPayload |
   return payload;
 }
 
-/** Drops expired records; run now and then by one of the instances (any may, it is idempotent). */
+/**
+ * Drops expired records, and records whose grant has ended (a token saved a moment after its grant
+ * was revoked); run now and then by one of the instances (any may, it is idempotent).
+ */
 export async function sweepExpiredRecords(pool: Pool): Promise<void> {
   await pool.query("DELETE FROM oauth_records WHERE expires_at < now() - interval '1 hour'");
+  await pool.query(`DELETE FROM oauth_records r WHERE r.grant_id IS NOT NULL AND NOT ${GRANT_LIVES}`);
 }
