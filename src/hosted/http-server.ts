@@ -71,6 +71,12 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
   const onlyStreamsLeft = () => [...inFlight.values()].every((entry) => entry.listen);
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // A malformed percent-encoding is the client's mistake on any route, not ours to log.
+    if (!wellFormed(req.url ?? "/"))
+      return json(res, 400, {
+        error: "invalid_request",
+        error_description: "the request's address has a malformed percent-encoding",
+      });
     const path = (req.url ?? "/").split("?")[0]!;
     if (path === "/healthz") return json(res, draining ? 503 : 200, { status: draining ? "draining" : "ok" });
     if (path === "/readyz") return ready(res);
@@ -209,6 +215,15 @@ function json(
   const text = JSON.stringify(body);
   res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers });
   res.end(text);
+}
+
+function wellFormed(url: string): boolean {
+  try {
+    decodeURI(url);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function originAllowed(origin: string, allowed: string[]): boolean {

@@ -212,8 +212,9 @@ export async function registerClient(
   issuer: string,
   redirectUri: string,
   name = "Manual App",
+  fetcher: typeof fetch = fetch,
 ): Promise<string> {
-  const response = await fetch(`${issuer}/oauth/register`, {
+  const response = await fetcher(`${issuer}/oauth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
@@ -250,7 +251,7 @@ export function authorizeUrl(
 
 /** A person in the browser: opens the URL, types the key, consents; resolves with the callback's query. */
 export async function authorizeInBrowser(
-  browser: Browser,
+  browser: Pick<Browser, "newPage">,
   url: string,
   apiKey: string,
   access: "read" | "write",
@@ -274,8 +275,12 @@ export interface TokenAnswer {
   body: Record<string, string | number | undefined>;
 }
 
-export async function tokenRequest(issuer: string, form: Record<string, string>): Promise<TokenAnswer> {
-  const response = await fetch(`${issuer}/oauth/token`, {
+export async function tokenRequest(
+  issuer: string,
+  form: Record<string, string>,
+  fetcher: typeof fetch = fetch,
+): Promise<TokenAnswer> {
+  const response = await fetcher(`${issuer}/oauth/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form).toString(),

@@ -18,6 +18,7 @@ import { handleInteraction } from "./interactions.js";
 import { parseDataKeys } from "./keys.js";
 import { People } from "./people.js";
 import { createProvider, INTERACTION_PREFIX, OAUTH_ROUTES, SCOPES } from "./provider.js";
+import { asPublicRequest } from "./public-request.js";
 import { AddressLimiter } from "./rate-limit.js";
 import { sweepExpiredRecords } from "./records.js";
 import { type GateVerdict, scopeGate } from "./scope-gate.js";
@@ -77,6 +78,7 @@ export async function startOAuth(settings: OAuthSettings): Promise<OAuthMount> {
   }
   const providerCallback = provider.callback();
   const trustProxy = env.INVOICING_TRUST_PROXY === "true";
+  const publicUrl = new URL(issuer);
   const limiter = new AddressLimiter(Number(env.INVOICING_OAUTH_ATTEMPTS ?? 10), 10 * 60_000);
   const metadataUrl = getOAuthProtectedResourceMetadataUrl(new URL(resource));
   const resourceMetadata = buildOAuthProtectedResourceMetadata({
@@ -115,6 +117,8 @@ export async function startOAuth(settings: OAuthSettings): Promise<OAuthMount> {
   return {
     async route(req, res) {
       const [path = "/", query] = (req.url ?? "/").split("?");
+      if (!path.startsWith("/oauth/") && !path.startsWith("/.well-known/")) return false;
+      asPublicRequest(req, publicUrl, trustProxy);
       if (
         path === "/.well-known/oauth-protected-resource" ||
         path === "/.well-known/oauth-protected-resource/mcp"

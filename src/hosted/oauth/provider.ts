@@ -106,7 +106,9 @@ export function createProvider(options: ProviderOptions): Provider {
     },
   };
   const provider = new Provider(options.issuer, configuration);
-  provider.proxy = true; // the public URL is https behind a balancer; X-Forwarded-Proto tells
+  // Proxy mode reads X-Forwarded-Host and -Proto, which are always ours: set from the public URL
+  // before the provider sees a request (public-request.ts), never taken from the client.
+  provider.proxy = true;
   return provider;
 }
 

@@ -3,12 +3,11 @@
  * 403 with an `insufficient_scope` challenge naming the scopes to ask for, instead of "unknown
  * tool". The body was read and parsed before (src/hosted/mcp-body.ts).
  */
-import { listedTools } from "../../mcp/tool-list.js";
+import { allTools, appTools } from "../../mcp/tool-list.js";
 
+/** Every tool whose own definition says it writes, whoever may see it (the model, or only a view). */
 const WRITE_TOOLS = new Set(
-  listedTools({ readOnly: false, events: true })
-    .filter((tool) => tool.kind !== "read")
-    .map((tool) => tool.name),
+  [...allTools, ...appTools].filter((tool) => tool.kind !== "read").map((tool) => tool.name),
 );
 
 export type GateVerdict = { pass: true } | { pass: false; tool: string };

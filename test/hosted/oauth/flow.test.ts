@@ -193,6 +193,15 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
     expect(header).toContain('error="insufficient_scope"');
     expect(header).toContain('scope="read write"');
     expect(header).toContain("resource_metadata=");
+    // A write only views offer is a write all the same: the scope decides, not a list of names.
+    const previewed = await mcpCall(app.tokens()!.access_token, {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "create_previewed_invoice", arguments: {} },
+    });
+    expect(previewed.status).toBe(403);
+    expect(previewed.headers.get("www-authenticate") ?? "").toContain('error="insufficient_scope"');
   });
 
   it("refreshes when the access token is refused; a reused refresh token ends the whole grant", {

@@ -1,0 +1,146 @@
+/**
+ * `serve --oauth` where it meets the network: every URL it publishes comes from INVOICING_PUBLIC_URL,
+ * whatever Host or X-Forwarded-* a request carries (forwarded headers count only with
+ * INVOICING_TRUST_PROXY, and then only for the client's address); a malformed address answers 400
+ * and writes nothing to the log.
+ */
+import { execFileSync } from "node:child_process";
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Engine, startPostgres } from "../../helpers/engines.js";
+import type { ServeProcess } from "../../helpers/hosted.js";
+import { oauthKeys, startOAuthServe } from "../../helpers/oauth.js";
+import { REFERENCE_DATE, useSandbox } from "../../helpers/sandbox.js";
+import { BIN } from "../../helpers/stdio.js";
+
+/** A raw GET with exactly the headers given (fetch would set Host itself). */
+function rawGet(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const target = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: target.hostname, port: target.port, path, method: "GET", headers, agent: false },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("serve --oauth at the front door", () => {
+  const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
+  const publicUrl = "https://mcp.example.com";
+  let postgres: Engine;
+  let serve: ServeProcess;
+
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    execFileSync(process.execPath, [BIN, "db", "migrate"], {
+      env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    serve = await startOAuthServe(publicUrl, {
+      INVOICING_DATABASE_URL: postgres.url,
+      INVOICING_BASE_URL: sandbox().url,
+      INVOICING_OAUTH_KEYS: oauthKeys(),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await serve?.stop();
+    await postgres?.stop();
+  });
+
+  /** Every string in the discovery documents that is a URL. */
+  const urlsIn = (document: Record<string, unknown>): string[] =>
+    Object.values(document)
+      .flatMap((value) => (Array.isArray(value) ? value : [value]))
+      .filter((value): value is string => typeof value === "string" && /^[a-z]+:\/\//.test(value));
+
+  it("publishes only URLs of the public URL, whatever Host and X-Forwarded-* say", async () => {
+    const disguises: Record<string, string>[] = [
+      { host: "invoicing_mcp" }, // nginx's default Host: the upstream's name
+      { host: "127.0.0.1" },
+      { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" },
+      { host: "mcp.example.com", "x-forwarded-host": "evil.example:8443" },
+    ];
+    for (const headers of disguises) {
+      for (const path of [
+        "/.well-known/oauth-authorization-server",
+        "/.well-known/openid-configuration",
+        "/.well-known/oauth-protected-resource/mcp",
+      ]) {
+        const answer = await rawGet(serve.url, path, headers);
+        expect(answer.status, path).toBe(200);
+        const urls = urlsIn(JSON.parse(answer.body) as Record<string, unknown>);
+        expect(urls.length, path).toBeGreaterThan(0);
+        for (const url of urls) expect(url.startsWith(`${publicUrl}/`) || url === publicUrl, url).toBe(true);
+      }
+    }
+  });
+
+  it("sends the browser on to the public URL, never to the Host it was reached by", async () => {
+    const registered = await fetch(`${serve.url}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-host": "evil.example" },
+      body: JSON.stringify({
+        client_name: "Front Door",
+        redirect_uris: ["http://127.0.0.1:9/callback"],
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "none",
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const client = (await registered.json()) as { client_id: string; registration_client_uri?: string };
+    if (client.registration_client_uri)
+      expect(client.registration_client_uri.startsWith(publicUrl)).toBe(true);
+    const query = new URLSearchParams({
+      response_type: "code",
+      client_id: client.client_id,
+      redirect_uri: "http://127.0.0.1:9/callback",
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      code_challenge_method: "S256",
+      scope: "read write",
+      resource: `${publicUrl}/mcp`,
+    });
+    const answer = await rawGet(serve.url, `/oauth/authorize?${query}`, {
+      host: "invoicing_mcp",
+      "x-forwarded-host": "evil.example",
+    });
+    expect(answer.status).toBe(303);
+    const location = String(answer.headers.location);
+    expect(location.startsWith("/") || location.startsWith(`${publicUrl}/`), location).toBe(true);
+    // The public URL is https: the sign-in cookies are Secure, even though this hop was plain http.
+    const cookies = [answer.headers["set-cookie"] ?? []].flat();
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) expect(cookie.toLowerCase(), cookie).toContain("; secure");
+  });
+
+  it("answers a malformed address with 400 on every route, and logs nothing for it", async () => {
+    const before = serve.stderr().length;
+    for (const path of [
+      "/oauth/interaction/%E0%A4%A",
+      "/oauth/authorize?client_id=%E0%A4%A",
+      "/oauth/%E0%A4%A",
+      "/.well-known/oauth-authorization-server%E0%A4%A",
+      "/mcp?x=%E0%A4%A",
+      "/webhooks/%E0%A4%A",
+      "/%FF",
+    ]) {
+      const answer = await rawGet(serve.url, path);
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).not.toMatch(/at [\w.]+ \(|node:internal/);
+    }
+    expect(serve.stderr().slice(before)).toBe("");
+  });
+});
