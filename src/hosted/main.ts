@@ -94,61 +94,81 @@ export async function runServe(argv: string[], env: Env, write: (text: string) =
   const rateWindowMs =
     env.INVOICING_RATE_WINDOW_MS === undefined ? undefined : Number(env.INVOICING_RATE_WINDOW_MS);
 
-  const engines = await startEngines(env);
-  const runtimes = new RuntimeRegistry({
-    governor: (tenant) => engines.governors.governor(tenant.baseUrl, tenant.apiKey),
-    // an OAuth person's read-only runtime ("oa-…-read") reads the person's events
-    events: (tenant) => engines.events?.(eventsTenantOf(tenant.id)),
-    timeoutMs,
-    rateWindowMs,
-    log,
-  });
-  engines.onStoredEvent((tenant) => {
-    for (const id of [tenant, `${tenant}-read`])
-      runtimes.existing(id)?.handler.notify.resourceUpdated(EVENTS_URI);
-  });
-  let auth: Authenticator;
-  let oauth: OAuthMount | undefined;
-  if (oauthMode) {
-    // OAuth (oidc-provider and its dependencies) loads only when it is switched on.
-    const { startOAuthFromEnv, withOAuth } = await import("./oauth/serve.js");
-    oauth = await startOAuthFromEnv(env, engines.pool, log);
-    const files =
-      tenantsPath === undefined
-        ? undefined
-        : tenantAuthenticator(tenantsPath, tokensPathFor(tenantsPath, env), env);
-    auth = withOAuth(files, oauth);
-  } else if (tenantsPath !== undefined) {
-    auth = tenantAuthenticator(tenantsPath, tokensPathFor(tenantsPath, env), env);
-  } else {
-    const baseUrl = env.INVOICING_BASE_URL;
-    if (!baseUrl) throw new ConfigError(["--api-key-auth needs INVOICING_BASE_URL, the service's address"]);
-    parseBaseUrl(baseUrl);
-    auth = keyAuthenticator({
-      baseUrl,
-      timeZone: env.INVOICING_TIMEZONE ?? "Europe/Berlin",
-      defaultTaxRate: Number(env.INVOICING_DEFAULT_TAX_RATE ?? 19),
-      readOnly: env.INVOICING_READ_ONLY === "true",
-      clientFor: (tenant) => runtimes.for(tenant).client,
-    });
-    // One runtime per key seen: let go of those idle for 10 minutes.
-    setInterval(() => runtimes.sweep(10 * 60_000), 60_000).unref();
+  // Everything the configuration can get wrong is checked before any engine is opened, so a wrong
+  // value stops the start at once with its message, whatever Redis and PostgreSQL are doing.
+  const files =
+    tenantsPath === undefined
+      ? undefined
+      : tenantAuthenticator(tenantsPath, tokensPathFor(tenantsPath, env), env);
+  // OAuth (oidc-provider and its dependencies) loads only when it is switched on.
+  const oauthSettings = oauthMode
+    ? (await import("./oauth/settings.js")).oauthSettingsFromEnv(env, Boolean(env.INVOICING_DATABASE_URL))
+    : undefined;
+  const keyBaseUrl = keyMode ? env.INVOICING_BASE_URL : undefined;
+  if (keyMode) {
+    if (!keyBaseUrl)
+      throw new ConfigError(["--api-key-auth needs INVOICING_BASE_URL, the service's address"]);
+    parseBaseUrl(keyBaseUrl);
   }
 
-  const server = await startHostedServer({
-    host: values.host,
-    port,
-    auth,
-    runtimes,
-    readiness: engines.readiness,
-    ...(engines.webhooks ? { webhooks: engines.webhooks(auth) } : {}),
-    oauth,
-    allowedOrigins: (env.INVOICING_ALLOWED_ORIGINS ?? "")
-      .split(",")
-      .map((o) => o.trim())
-      .filter(Boolean),
-    log,
-  });
+  const engines = await startEngines(env);
+  let oauth: OAuthMount | undefined;
+  let server: Awaited<ReturnType<typeof startHostedServer>>;
+  try {
+    const runtimes = new RuntimeRegistry({
+      governor: (tenant) => engines.governors.governor(tenant.baseUrl, tenant.apiKey),
+      // an OAuth person's read-only runtime ("oa-…-read") reads the person's events
+      events: (tenant) => engines.events?.(eventsTenantOf(tenant.id)),
+      timeoutMs,
+      rateWindowMs,
+      log,
+    });
+    engines.onStoredEvent((tenant) => {
+      for (const id of [tenant, `${tenant}-read`])
+        runtimes.existing(id)?.handler.notify.resourceUpdated(EVENTS_URI);
+    });
+    let auth: Authenticator;
+    if (oauthSettings) {
+      const [{ startOAuth }, { withOAuth }] = await Promise.all([
+        import("./oauth/mount.js"),
+        import("./oauth/serve.js"),
+      ]);
+      oauth = await startOAuth({ ...oauthSettings, pool: engines.pool!, log });
+      auth = withOAuth(files, oauth);
+    } else if (files) {
+      auth = files;
+    } else {
+      auth = keyAuthenticator({
+        baseUrl: keyBaseUrl!,
+        timeZone: env.INVOICING_TIMEZONE ?? "Europe/Berlin",
+        defaultTaxRate: Number(env.INVOICING_DEFAULT_TAX_RATE ?? 19),
+        readOnly: env.INVOICING_READ_ONLY === "true",
+        clientFor: (tenant) => runtimes.for(tenant).client,
+      });
+      // One runtime per key seen: let go of those idle for 10 minutes.
+      setInterval(() => runtimes.sweep(10 * 60_000), 60_000).unref();
+    }
+
+    server = await startHostedServer({
+      host: values.host,
+      port,
+      auth,
+      runtimes,
+      readiness: engines.readiness,
+      ...(engines.webhooks ? { webhooks: engines.webhooks(auth) } : {}),
+      oauth,
+      allowedOrigins: (env.INVOICING_ALLOWED_ORIGINS ?? "")
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+      log,
+    });
+  } catch (error) {
+    // Nothing may keep the process alive after a start that failed: it exits 1 with the message.
+    oauth?.close();
+    await engines.close();
+    throw error;
+  }
   // Listen for the stop signal before saying we serve: a supervisor may send it the moment it reads
   // that line, and a signal with no listener yet would kill the process mid-request.
   const stopSignal = untilStopSignal();
@@ -181,6 +201,9 @@ async function startEngines(env: Env): Promise<Engines> {
   let onStoredEvent: ((tenant: string) => void) | undefined;
   const readiness: Record<string, () => Promise<void>> = {};
   const closers: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    await Promise.allSettled(closers.map((close) => close()));
+  };
   let governors = memoryGovernors(windowMs);
   if (env.INVOICING_REDIS_URL) {
     governors = await redisGovernors(env.INVOICING_REDIS_URL, windowMs, log);
@@ -191,31 +214,14 @@ async function startEngines(env: Env): Promise<Engines> {
   let events: Engines["events"];
   let webhooks: Engines["webhooks"];
   let pool: Engines["pool"];
-  if (env.INVOICING_DATABASE_URL) {
-    const url = env.INVOICING_DATABASE_URL;
-    const [{ openPool }, { checkSchema }, { pgEventSource }, { listenForEvents }, { pgWebhookRoute }] =
-      await Promise.all([
-        import("./pg/pool.js"),
-        import("./pg/schema.js"),
-        import("./pg/inbox.js"),
-        import("./pg/listen.js"),
-        import("./webhook-route.js"),
-      ]);
-    const opened = await openPool(url);
-    pool = opened;
-    await reachPostgres(opened, url);
-    await checkSchema(opened); // an unmigrated database stops the start, with what to run
-    const outage = new OutageLog("PostgreSQL", "the stored webhook events", url, log);
-    events = (tenantId) => eventsReportingOutages(pgEventSource(opened, tenantId), outage);
-    webhooks = (auth) => pgWebhookRoute(opened, auth, log);
-    readiness.postgres = () => checkSchema(opened);
-    const listener = await listenForEvents(url, (tenant) => onStoredEvent?.(tenant), log);
-    closers.push(
-      () => listener.close(),
-      () => opened.end(),
-    );
-    described.push("webhook events in PostgreSQL");
-  }
+  if (env.INVOICING_DATABASE_URL)
+    try {
+      ({ pool, events, webhooks } = await startPostgresParts(env.INVOICING_DATABASE_URL));
+      described.push("webhook events in PostgreSQL");
+    } catch (error) {
+      await closeAll(); // Redis, when it was opened before
+      throw error;
+    }
   return {
     governors,
     pool,
@@ -226,10 +232,33 @@ async function startEngines(env: Env): Promise<Engines> {
     },
     readiness,
     describe: described.map((d) => `, ${d}`).join(""),
-    close: async () => {
-      await Promise.allSettled(closers.map((close) => close()));
-    },
+    close: closeAll,
   };
+
+  /** The pool, the inbox and the notifications of stored events; what it opens is closed with the rest. */
+  async function startPostgresParts(url: string) {
+    const [{ openPool }, { checkSchema }, { pgEventSource }, { listenForEvents }, { pgWebhookRoute }] =
+      await Promise.all([
+        import("./pg/pool.js"),
+        import("./pg/schema.js"),
+        import("./pg/inbox.js"),
+        import("./pg/listen.js"),
+        import("./webhook-route.js"),
+      ]);
+    const opened = await openPool(url);
+    closers.push(() => opened.end());
+    await reachPostgres(opened, url);
+    await checkSchema(opened); // an unmigrated database stops the start, with what to run
+    const outage = new OutageLog("PostgreSQL", "the stored webhook events", url, log);
+    readiness.postgres = () => checkSchema(opened);
+    const listener = await listenForEvents(url, (tenant) => onStoredEvent?.(tenant), log);
+    closers.unshift(() => listener.close());
+    return {
+      pool: opened,
+      events: (tenantId: string) => eventsReportingOutages(pgEventSource(opened, tenantId), outage),
+      webhooks: (auth: Authenticator) => pgWebhookRoute(opened, auth, log),
+    };
+  }
 }
 
 export async function runTokens(argv: string[], env: Env, write: (text: string) => void): Promise<number> {

@@ -15,15 +15,15 @@ import type { AuthOutcome } from "../auth.js";
 import type { Tenant } from "../tenants.js";
 import { cimdFetch } from "./cimd-fetch.js";
 import { handleInteraction } from "./interactions.js";
-import { parseDataKeys } from "./keys.js";
 import { People } from "./people.js";
 import { createProvider, INTERACTION_PREFIX, OAUTH_ROUTES, SCOPES } from "./provider.js";
 import { asPublicRequest } from "./public-request.js";
 import { AddressLimiter } from "./rate-limit.js";
 import { sweepExpiredRecords } from "./records.js";
 import { type GateVerdict, scopeGate } from "./scope-gate.js";
+import type { OAuthSettings } from "./settings.js";
 import { sharedSigningKey } from "./signing-key.js";
-import { oauthTokenCheck, type TenantDefaults, webhookTenant } from "./token-check.js";
+import { oauthTokenCheck, webhookTenant } from "./token-check.js";
 
 export interface OAuthMount {
   /** Answers the request when it is one of OAuth's routes; false otherwise. */
@@ -38,20 +38,15 @@ export interface OAuthMount {
   close(): void;
 }
 
-export interface OAuthSettings {
-  publicUrl: string;
-  baseUrl: string;
+export interface MountSettings extends OAuthSettings {
   pool: Pool;
-  env: Record<string, string | undefined>;
-  defaults: TenantDefaults;
   log(message: string): void;
 }
 
-export async function startOAuth(settings: OAuthSettings): Promise<OAuthMount> {
-  const { env, pool } = settings;
-  const issuer = settings.publicUrl.replace(/\/$/, "");
+export async function startOAuth(settings: MountSettings): Promise<OAuthMount> {
+  const { keys, pool } = settings;
+  const issuer = settings.publicUrl;
   const resource = `${issuer}/mcp`;
-  const keys = parseDataKeys(env.INVOICING_OAUTH_KEYS);
   const people = new People(pool, keys);
   const provider: Provider = createProvider({
     issuer,
@@ -59,7 +54,7 @@ export async function startOAuth(settings: OAuthSettings): Promise<OAuthMount> {
     pool,
     keys,
     signingKey: await sharedSigningKey(pool, keys),
-    fetch: cimdFetch(env.INVOICING_OAUTH_TEST_LOOPBACK_CIMD === "1"),
+    fetch: cimdFetch(settings.allowLoopbackClientIds),
   });
   // What went wrong, for the operator: the error and its detail, never a token or a key.
   for (const event of [
@@ -77,9 +72,9 @@ export async function startOAuth(settings: OAuthSettings): Promise<OAuthMount> {
     );
   }
   const providerCallback = provider.callback();
-  const trustProxy = env.INVOICING_TRUST_PROXY === "true";
+  const { trustProxy } = settings;
   const publicUrl = new URL(issuer);
-  const limiter = new AddressLimiter(Number(env.INVOICING_OAUTH_ATTEMPTS ?? 10), 10 * 60_000);
+  const limiter = new AddressLimiter(settings.attempts, 10 * 60_000);
   const metadataUrl = getOAuthProtectedResourceMetadataUrl(new URL(resource));
   const resourceMetadata = buildOAuthProtectedResourceMetadata({
     oauthMetadata: {
@@ -103,7 +98,7 @@ export async function startOAuth(settings: OAuthSettings): Promise<OAuthMount> {
     baseUrl: settings.baseUrl,
     resource,
     publicUrl: issuer,
-    keyCheckTimeoutMs: Number(env.INVOICING_TIMEOUT_MS ?? 15_000),
+    keyCheckTimeoutMs: settings.keyCheckTimeoutMs,
     address: (req: IncomingMessage) => clientAddress(req, trustProxy),
     log: settings.log,
   };

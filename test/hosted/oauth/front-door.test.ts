@@ -6,7 +6,10 @@
  */
 import { execFileSync } from "node:child_process";
 import { request } from "node:http";
+import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { selfSignedCertificate, type TlsFiles } from "../../helpers/docs-proxy.js";
 import { type Engine, startPostgres } from "../../helpers/engines.js";
 import type { ServeProcess } from "../../helpers/hosted.js";
 import { oauthKeys, startOAuthServe } from "../../helpers/oauth.js";
@@ -42,9 +45,32 @@ describe("serve --oauth at the front door", () => {
   const publicUrl = "https://mcp.example.com";
   let postgres: Engine;
   let serve: ServeProcess;
+  let tls: TlsFiles;
+  /** Client metadata documents over https on loopback, with a certificate the server trusts. */
+  let metadata: HttpsServer;
+  let metadataPort: number;
+  const metadataRequests: string[] = [];
 
   beforeAll(async () => {
     postgres = await startPostgres();
+    tls = selfSignedCertificate();
+    metadata = createHttpsServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+      metadataRequests.push(req.url ?? "");
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          client_id: `https://${req.headers.host}${req.url}`,
+          client_name: "Inside Job",
+          redirect_uris: ["http://127.0.0.1:9/callback"],
+          grant_types: ["authorization_code"],
+          response_types: ["code"],
+          token_endpoint_auth_method: "none",
+        }),
+      );
+    });
+    metadata.on("connection", () => metadataRequests.push("a connection"));
+    await new Promise<void>((resolve) => metadata.listen(0, "127.0.0.1", resolve));
+    metadataPort = (metadata.address() as AddressInfo).port;
     execFileSync(process.execPath, [BIN, "db", "migrate"], {
       env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
       stdio: ["ignore", "pipe", "pipe"],
@@ -53,10 +79,15 @@ describe("serve --oauth at the front door", () => {
       INVOICING_DATABASE_URL: postgres.url,
       INVOICING_BASE_URL: sandbox().url,
       INVOICING_OAUTH_KEYS: oauthKeys(),
+      // The metadata server's certificate is trusted, so only the address check can refuse it.
+      NODE_EXTRA_CA_CERTS: tls.certPath,
     });
   }, 60_000);
   afterAll(async () => {
     await serve?.stop();
+    metadata?.closeAllConnections();
+    metadata?.close();
+    tls?.remove();
     await postgres?.stop();
   });
 
@@ -142,5 +173,28 @@ describe("serve --oauth at the front door", () => {
       expect(answer.body, path).not.toMatch(/at [\w.]+ \(|node:internal/);
     }
     expect(serve.stderr().slice(before)).toBe("");
+  });
+
+  it("never fetches a client metadata document from a special-use address, whatever the name", async () => {
+    for (const host of [
+      `localhost:${metadataPort}`,
+      `127.0.0.1:${metadataPort}`,
+      `[::ffff:127.0.0.1]:${metadataPort}`,
+    ]) {
+      const query = new URLSearchParams({
+        response_type: "code",
+        client_id: `https://${host}/client.json`,
+        redirect_uri: "http://127.0.0.1:9/callback",
+        code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+        code_challenge_method: "S256",
+        scope: "read",
+        resource: `${publicUrl}/mcp`,
+      });
+      const answer = await rawGet(serve.url, `/oauth/authorize?${query}`);
+      expect(answer.status, host).toBe(400);
+      expect(answer.headers.location, host).toBeUndefined();
+    }
+    // Not even a connection: the address is checked before connecting, not after.
+    expect(metadataRequests).toEqual([]);
   });
 });
