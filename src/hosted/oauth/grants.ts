@@ -4,6 +4,7 @@
  * every code, access and refresh token issued under it, on all instances at once.
  */
 import type { Pool } from "pg";
+import { cleanText } from "../../domain/text.js";
 
 export const GRANT_PREFIX = "oauth-";
 
@@ -29,11 +30,13 @@ export async function listGrants(pool: Pool): Promise<GrantLine[]> {
   );
   return result.rows.map((row) => {
     const resources = (row.payload.resources ?? {}) as Record<string, string>;
-    const clientId = String(row.payload.clientId ?? "");
+    // Both are the client's own words: no control character may reach the operator's terminal.
+    const clientId = cleanText(String(row.payload.clientId ?? ""), 300);
+    const clientName = cleanText(row.client_name, 80);
     return {
       id: `${GRANT_PREFIX}${row.id_hash.slice(0, 12)}`,
       tenant: String(row.payload.accountId ?? ""),
-      client: row.client_name ? `${row.client_name} (${clientId})` : clientId,
+      client: clientName ? `${clientName} (${clientId})` : clientId,
       scope: Object.values(resources).join(" ") || "-",
       createdAt: new Date(Number(row.payload.iat ?? 0) * 1000).toISOString(),
     };

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
+import { cleanText } from "../../domain/text.js";
 import { csrfToken, csrfValid } from "./csrf.js";
 import { readForm } from "./form-body.js";
 import { checkKey } from "./key-check.js";
@@ -14,7 +15,7 @@ import { renderPage, sendPage } from "./pages.js";
 import type { People } from "./people.js";
 import { SCOPES } from "./provider.js";
 import type { AddressLimiter } from "./rate-limit.js";
-import { TEXTS } from "./texts.js";
+import { type AccessTarget, TEXTS } from "./texts.js";
 
 export interface InteractionDeps {
   provider: Provider;
@@ -57,8 +58,12 @@ export async function handleInteraction(
   const client = await deps.provider.Client.find(clientId);
   if (!client) return message(400, t.expired);
   const metadata = client.metadata();
-  const clientName = String(metadata.client_name ?? clientId);
-  const redirectOrigin = originOf(String(details.params.redirect_uri ?? ""));
+  // The app's own words about itself: cleaned of control characters (a right-to-left override
+  // could reorder what a person reads), bounded, and shown only as its claim.
+  const clientName =
+    cleanText(typeof metadata.client_name === "string" ? metadata.client_name : "", 80) || undefined;
+  const redirectUri = String(details.params.redirect_uri ?? "");
+  const redirectOrigin = originOf(redirectUri);
   const action = `/oauth/interaction/${encodeURIComponent(uid)}`;
   const csrf = csrfToken(deps.csrfKey, uid, step);
   const targets = redirectOrigin ? [redirectOrigin] : [];
@@ -84,8 +89,9 @@ export async function handleInteraction(
             action,
             csrf,
             client: clientName,
-            clientHost:
-              hostOf(String(metadata.client_uri ?? "")) ?? hostOf(clientId) ?? hostOf(redirectOrigin ?? ""),
+            accessGoesTo: accessTarget(redirectUri),
+            // A client id that is an https URL is a metadata document: its host served the description.
+            describedBy: clientId.startsWith("https://") ? hostOf(clientId) : undefined,
             offerWrite: requested.includes("write") || !requested.some((s) => s === "read"),
             webhookUrl: `${deps.publicUrl}/webhooks/${String(details.session?.accountId ?? "")}`,
           },
@@ -182,6 +188,21 @@ function originOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Where the code goes, from the redirect URI the request named (it matched a registered one exactly). */
+function accessTarget(redirectUri: string): AccessTarget | undefined {
+  let url: URL;
+  try {
+    url = new URL(redirectUri);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol === "https:" || url.protocol === "http:") {
+    const local = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i.test(url.hostname);
+    return { kind: local ? "local" : "web", host: url.host };
+  }
+  return { kind: "app", scheme: url.protocol.slice(0, -1) };
 }
 
 function hostOf(url: string): string | undefined {

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { Language } from "./language.js";
-import { TEXTS } from "./texts.js";
+import { type AccessTarget, TEXTS } from "./texts.js";
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}
 h1{font-size:1.4rem}label{display:block;margin:1rem 0 .3rem;font-weight:600}
@@ -21,7 +21,8 @@ export interface KeyPage {
   kind: "key";
   action: string;
   csrf: string;
-  client: string;
+  /** The name the app gave itself, cleaned; shown only as its own claim. */
+  client: string | undefined;
   problem?: string | undefined;
   finding?: string | undefined;
 }
@@ -30,8 +31,10 @@ export interface ConsentPage {
   kind: "consent";
   action: string;
   csrf: string;
-  client: string;
-  clientHost: string | undefined;
+  client: string | undefined;
+  /** What the app cannot fake: where the access goes, and who published its metadata document. */
+  accessGoesTo: AccessTarget | undefined;
+  describedBy: string | undefined;
   offerWrite: boolean;
   webhookUrl: string;
 }
@@ -79,7 +82,9 @@ function consentForm(page: ConsentPage, language: Language): string {
     ? `<label class="choice"><input type="radio" name="access" value="write" checked> ${escapeHtml(t.accessWrite)}</label>`
     : "";
   return `<h1>${escapeHtml(t.consentHeading)}</h1>
-<p>${escapeHtml(t.consentIntro(page.client))}</p>${page.clientHost ? `<p class="hint">${escapeHtml(t.clientFrom(page.clientHost))}</p>` : ""}
+<p>${escapeHtml(t.consentIntro(page.client))}</p>
+${page.accessGoesTo ? `<p><strong>${escapeHtml(t.accessGoesTo(page.accessGoesTo))}</strong></p>` : ""}
+<p class="hint">${escapeHtml(page.describedBy ? t.describedBy(page.describedBy) : t.registeredItself)}</p>
 <form method="post" action="${escapeHtml(page.action)}">
 <input type="hidden" name="csrf" value="${escapeHtml(page.csrf)}">
 ${write}<label class="choice"><input type="radio" name="access" value="read"${page.offerWrite ? "" : " checked"}> ${escapeHtml(t.accessRead)}</label>

@@ -2,16 +2,28 @@
 import type { KeyProblem } from "./key-check.js";
 import type { Language } from "./language.js";
 
+/** Where an authorization's code is sent: a web host, a program on this computer, or an app's own scheme. */
+export type AccessTarget =
+  | { kind: "web"; host: string }
+  | { kind: "local"; host: string }
+  | { kind: "app"; scheme: string };
+
 export interface Texts {
   title: string;
   signInHeading: string;
-  signInIntro(client: string): string;
+  /** `client`: the name the app gave itself (cleaned), or undefined when it gave none. */
+  signInIntro(client: string | undefined): string;
   keyLabel: string;
   keyHint: string;
   continue: string;
   consentHeading: string;
-  consentIntro(client: string): string;
-  clientFrom(host: string): string;
+  consentIntro(client: string | undefined): string;
+  /** Where the access goes: the host of the redirect URI, which the app cannot fake. */
+  accessGoesTo(target: AccessTarget): string;
+  /** For an app described by a metadata document: the host that served it. */
+  describedBy(host: string): string;
+  /** For an app that registered itself here: its name is its own claim. */
+  registeredItself: string;
   accessRead: string;
   accessWrite: string;
   webhookLabel: string;
@@ -31,13 +43,21 @@ export const TEXTS: Record<Language, Texts> = {
     title: "Connect to the Invoicing Service",
     signInHeading: "Sign in with your API key",
     signInIntro: (client) =>
-      `${client} wants to work with your invoices, customers and time entries. Enter your Invoicing Service API key: it is checked with the service now and stored encrypted; the app never sees it.`,
+      `${client ? `An app that calls itself “${client}”` : "An app"} wants to work with your invoices, customers and time entries. Enter your Invoicing Service API key: it is checked with the service now and stored encrypted; the app never sees it.`,
     keyLabel: "API key",
     keyHint: "In the Invoicing Service under Settings → API access (needs the Pro plan).",
     continue: "Continue",
     consentHeading: "Allow access?",
-    consentIntro: (client) => `${client} asks for access to your Invoicing Service account.`,
-    clientFrom: (host) => `Its address: ${host}`,
+    consentIntro: (client) =>
+      `${client ? `An app that calls itself “${client}”` : "An app"} asks for access to your Invoicing Service account.`,
+    accessGoesTo: (target) =>
+      target.kind === "local"
+        ? `If you allow, the access goes to ${target.host}, a program on this computer.`
+        : target.kind === "app"
+          ? `If you allow, the access goes to the app that opens ${target.scheme}:// links on this computer.`
+          : `If you allow, the access goes to ${target.host}.`,
+    describedBy: (host) => `The app's description was published by ${host}.`,
+    registeredItself: "The app registered itself with this server: its name is what it says about itself.",
     accessRead: "Read only: invoices, customers, time entries and reports",
     accessWrite: "Read and write: also create and change invoices, customers and time entries",
     webhookLabel: "Webhook secret (optional, for payment notices)",
@@ -68,13 +88,22 @@ export const TEXTS: Record<Language, Texts> = {
     title: "Mit dem Invoicing Service verbinden",
     signInHeading: "Mit Ihrem API-Schlüssel anmelden",
     signInIntro: (client) =>
-      `${client} möchte mit Ihren Rechnungen, Kunden und Zeiteinträgen arbeiten. Geben Sie Ihren API-Schlüssel des Invoicing Service ein: Er wird jetzt beim Dienst geprüft und verschlüsselt gespeichert; die App sieht ihn nie.`,
+      `${client ? `Eine App, die sich „${client}“ nennt,` : "Eine App"} möchte mit Ihren Rechnungen, Kunden und Zeiteinträgen arbeiten. Geben Sie Ihren API-Schlüssel des Invoicing Service ein: Er wird jetzt beim Dienst geprüft und verschlüsselt gespeichert; die App sieht ihn nie.`,
     keyLabel: "API-Schlüssel",
     keyHint: "Im Invoicing Service unter Einstellungen → API-Zugang (erfordert den Pro-Tarif).",
     continue: "Weiter",
     consentHeading: "Zugriff erlauben?",
-    consentIntro: (client) => `${client} bittet um Zugriff auf Ihr Konto beim Invoicing Service.`,
-    clientFrom: (host) => `Adresse: ${host}`,
+    consentIntro: (client) =>
+      `${client ? `Eine App, die sich „${client}“ nennt,` : "Eine App"} bittet um Zugriff auf Ihr Konto beim Invoicing Service.`,
+    accessGoesTo: (target) =>
+      target.kind === "local"
+        ? `Wenn Sie erlauben, geht der Zugang an ${target.host}, ein Programm auf diesem Computer.`
+        : target.kind === "app"
+          ? `Wenn Sie erlauben, geht der Zugang an die App, die ${target.scheme}://-Links auf diesem Computer öffnet.`
+          : `Wenn Sie erlauben, geht der Zugang an ${target.host}.`,
+    describedBy: (host) => `Die Beschreibung der App wurde von ${host} veröffentlicht.`,
+    registeredItself:
+      "Die App hat sich selbst bei diesem Server angemeldet: Ihr Name ist ihre eigene Angabe.",
     accessRead: "Nur lesen: Rechnungen, Kunden, Zeiteinträge und Berichte",
     accessWrite: "Lesen und schreiben: auch Rechnungen, Kunden und Zeiteinträge anlegen und ändern",
     webhookLabel: "Webhook-Geheimnis (optional, für Zahlungseingänge)",

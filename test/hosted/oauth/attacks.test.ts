@@ -18,6 +18,7 @@ import {
   authorizeInBrowser,
   authorizeUrl,
   type Balancer,
+  consent,
   freePort,
   launchBrowser,
   MemoryOAuthClient,
@@ -333,5 +334,70 @@ describe("OAuth: attacks are refused with nothing stored", () => {
     const log = serve.stderr();
     for (const secret of [sandbox().keys.demo, sandbox().keys.other, String(demoTokens.body.access_token)])
       expect(log).not.toContain(secret);
+  });
+
+  it("the consent page shows where the access goes and who published the app, and names only as the app's own claim", {
+    timeout: 60_000,
+  }, async () => {
+    // A client that claims to be claude.ai, with a right-to-left override hiding its real name.
+    const registered = await fetch(`${issuer}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        client_name: "\u202Eiru.evil\u202C Claude\u200B\u001b]0;pwned\u0007",
+        client_uri: "https://claude.ai",
+        logo_uri: "https://claude.ai/logo.png",
+        redirect_uris: [redirect.url],
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "none",
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const { client_id: clientId } = (await registered.json()) as { client_id: string };
+    const { challenge } = pkce();
+    const page = await browser.newPage();
+    try {
+      await page.goto(authorizeUrl(issuer, { clientId, redirectUri: redirect.url, challenge }));
+      const keyPage = await page.locator("body").innerText();
+      expect(keyPage).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/);
+      await typeKey(page, sandbox().keys.demo);
+      await page.locator('input[name="access"]').first().waitFor({ timeout: 15_000 });
+      const html = await page.content();
+      const text = await page.locator("body").innerText();
+      expect(html).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/);
+      expect(text).not.toContain("claude.ai"); // the client's claims about itself are not facts
+      expect(text).toContain("“iru.evil Claude]0;pwned”"); // the name it gave, quoted as its own
+      expect(text).toContain(new URL(redirect.url).host); // where the access really goes
+      const callback = redirect.next();
+      await consent(page, "read");
+      await callback;
+    } finally {
+      await page.close();
+    }
+    // The operator's terminal gets the name without its control characters too.
+    const listed = execFileSync(process.execPath, [BIN, "tokens", "list"], {
+      env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
+      encoding: "utf8",
+    });
+    expect(listed).toContain("iru.evil Claude");
+    for (const line of listed.split("\n"))
+      expect(line).not.toMatch(/[\u0000-\u001f\u007f\u202A-\u202E\u2066-\u2069\u200B]/);
+    // A client by metadata document: the host that served the document is named.
+    const cimd = await browser.newPage();
+    try {
+      await cimd.goto(
+        authorizeUrl(issuer, {
+          clientId: `https://127.0.0.1:${metadataPort}/good.json`,
+          redirectUri: redirect.url,
+          challenge,
+        }),
+      );
+      await typeKey(cimd, sandbox().keys.demo);
+      await cimd.locator('input[name="access"]').first().waitFor({ timeout: 15_000 });
+      expect(await cimd.locator("body").innerText()).toContain(`127.0.0.1:${metadataPort}`);
+    } finally {
+      await cimd.close();
+    }
   });
 });
