@@ -3,6 +3,7 @@
  * process (the stdio mode's governor); with Redis, every instance of the hosted server.
  */
 import { createHash } from "node:crypto";
+import type { Redis } from "ioredis";
 import { WaitCancelled } from "../http/call-budget.js";
 import { type Governor, GovernorWaitTooLong, governorFor } from "../http/governor.js";
 import { connectAtStart } from "./engine-start.js";
@@ -12,6 +13,8 @@ export interface GovernorSource {
   governor(baseUrl: string, apiKey: string): Governor;
   /** Throws when the backing engine cannot be reached (for /readyz). */
   ping(): Promise<void>;
+  /** The Redis connection behind the governors, for other counts every instance shares. */
+  redis?: Redis;
   close(): Promise<void>;
 }
 
@@ -82,6 +85,7 @@ export async function redisGovernors(
   });
   const outage = new OutageLog("Redis", "the shared rate budget", url, log);
   return {
+    redis,
     governor(baseUrl, apiKey) {
       const identity = keyIdentity(baseUrl, apiKey);
       let governor = governors.get(identity);

@@ -129,11 +129,14 @@ export async function runServe(argv: string[], env: Env, write: (text: string) =
     });
     let auth: Authenticator;
     if (oauthSettings) {
-      const [{ startOAuth }, { withOAuth }] = await Promise.all([
+      const [{ startOAuth }, { withOAuth }, { memoryLimits, redisLimits }] = await Promise.all([
         import("./oauth/mount.js"),
         import("./oauth/serve.js"),
+        import("./oauth/rate-limit.js"),
       ]);
-      oauth = await startOAuth({ ...oauthSettings, pool: engines.pool!, log });
+      const { redis } = engines.governors;
+      const limits = redis ? redisLimits(redis) : memoryLimits();
+      oauth = await startOAuth({ ...oauthSettings, pool: engines.pool!, limits, log });
       auth = withOAuth(files, oauth);
     } else if (files) {
       auth = files;

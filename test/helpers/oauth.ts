@@ -38,7 +38,12 @@ export async function startBalancer(port: number): Promise<Balancer> {
         port: target.port,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, "x-forwarded-for": req.socket.remoteAddress ?? "" },
+        // The client's address, as a real balancer reports it; X-Test-Client-Address stands for
+        // clients on other machines (every test request comes from loopback).
+        headers: {
+          ...req.headers,
+          "x-forwarded-for": String(req.headers["x-test-client-address"] ?? req.socket.remoteAddress ?? ""),
+        },
         agent: false,
       },
       (answer) => {

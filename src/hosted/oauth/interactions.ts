@@ -14,13 +14,13 @@ import { type Language, pickLanguage } from "./language.js";
 import { renderPage, sendPage } from "./pages.js";
 import type { People } from "./people.js";
 import { SCOPES } from "./provider.js";
-import type { AddressLimiter } from "./rate-limit.js";
+import type { AddressLimit } from "./rate-limit.js";
 import { type AccessTarget, TEXTS } from "./texts.js";
 
 export interface InteractionDeps {
   provider: Provider;
   people: People;
-  limiter: AddressLimiter;
+  limiter: AddressLimit;
   csrfKey: Buffer;
   /** The invoicing service every OAuth person's key belongs to. */
   baseUrl: string;
@@ -44,7 +44,15 @@ export async function handleInteraction(
   const message = (status: number, text: string) =>
     sendPage(res, status, renderPage({ kind: "message", text }, language));
   if (req.method !== "GET" && req.method !== "POST") return message(405, t.expired);
-  if (req.method === "POST" && !deps.limiter.take(deps.address(req))) return message(429, t.tooMany);
+  if (req.method === "POST") {
+    let allowed: boolean;
+    try {
+      allowed = await deps.limiter.take(deps.address(req));
+    } catch {
+      return message(503, t.unavailable); // the shared count cannot be reached: refuse, never skip it
+    }
+    if (!allowed) return message(429, t.tooMany);
+  }
 
   let details: Details;
   try {

@@ -18,8 +18,9 @@ import { handleInteraction } from "./interactions.js";
 import { People } from "./people.js";
 import { createProvider, INTERACTION_PREFIX, OAUTH_ROUTES, SCOPES } from "./provider.js";
 import { asPublicRequest } from "./public-request.js";
-import { AddressLimiter } from "./rate-limit.js";
+import type { AddressLimits } from "./rate-limit.js";
 import { sweepExpiredRecords } from "./records.js";
+import { registrationRefusal } from "./registration-limits.js";
 import { type GateVerdict, scopeGate } from "./scope-gate.js";
 import type { OAuthSettings } from "./settings.js";
 import { sharedSigningKey } from "./signing-key.js";
@@ -40,6 +41,8 @@ export interface OAuthMount {
 
 export interface MountSettings extends OAuthSettings {
   pool: Pool;
+  /** Per-address counts: in Redis when configured (one limit for every instance), else in memory. */
+  limits: AddressLimits;
   log(message: string): void;
 }
 
@@ -74,7 +77,9 @@ export async function startOAuth(settings: MountSettings): Promise<OAuthMount> {
   const providerCallback = provider.callback();
   const { trustProxy } = settings;
   const publicUrl = new URL(issuer);
-  const limiter = new AddressLimiter(settings.attempts, 10 * 60_000);
+  const limiter = settings.limits("sign-in", settings.attempts, 10 * 60_000);
+  const registrations = settings.limits("registration", settings.registrations, 60 * 60_000);
+  const address = (req: IncomingMessage) => clientAddress(req, trustProxy);
   const metadataUrl = getOAuthProtectedResourceMetadataUrl(new URL(resource));
   const resourceMetadata = buildOAuthProtectedResourceMetadata({
     oauthMetadata: {
@@ -99,7 +104,7 @@ export async function startOAuth(settings: MountSettings): Promise<OAuthMount> {
     resource,
     publicUrl: issuer,
     keyCheckTimeoutMs: settings.keyCheckTimeoutMs,
-    address: (req: IncomingMessage) => clientAddress(req, trustProxy),
+    address,
     log: settings.log,
   };
 
@@ -137,6 +142,18 @@ export async function startOAuth(settings: MountSettings): Promise<OAuthMount> {
           res,
         );
         return true;
+      }
+      if (path === OAUTH_ROUTES.registration && req.method === "POST") {
+        const refusal = await registrationRefusal(req, registrations, address(req));
+        if (refusal) {
+          res.writeHead(refusal.status, {
+            "Content-Type": "application/json",
+            "Cache-Control": "no-store",
+            ...refusal.headers,
+          });
+          res.end(JSON.stringify(refusal.body));
+          return true;
+        }
       }
       if (path.startsWith("/oauth/")) return toProvider(req, res);
       return false;

@@ -63,7 +63,9 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     features: {
       devInteractions: { enabled: false },
-      registration: { enabled: true },
+      // No registration access token: registrations cannot be read or changed later (RFC 7592 is
+      // not offered), so the token would only be one more stored record per registration.
+      registration: { enabled: true, issueRegistrationAccessToken: false },
       revocation: { enabled: true },
       introspection: { enabled: false },
       userinfo: { enabled: false },

@@ -25,6 +25,12 @@ const GRANT_LIVES = `(r.grant_id IS NULL OR r.model = 'Grant' OR EXISTS (
   WHERE g.model = 'Grant' AND g.id_hash = encode(sha256(convert_to(r.grant_id, 'UTF8')), 'hex')
     AND (g.expires_at IS NULL OR g.expires_at > now())))`;
 
+/**
+ * How long a registered client is kept when no grant comes of it: anyone may register (Dynamic
+ * Client Registration), so a registration alone must not occupy the table for ever.
+ */
+export const UNUSED_CLIENT_TTL_S = 24 * 3600;
+
 /** How oidc-provider words its own refusals, for the records that can be consumed. */
 const LABELS: Record<string, string> = {
   AuthorizationCode: "authorization code",
@@ -42,6 +48,8 @@ export function recordsAdapter(pool: Pool): new (model: string) => Adapter {
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
       const { jti: _jti, ...stored } = payload;
+      // A registered client lives a day, unless a grant comes of it (below).
+      if (this.model === "Client" && expiresIn === undefined) expiresIn = UNUSED_CLIENT_TTL_S;
       await pool.query(
         `INSERT INTO oauth_records (model, id_hash, payload, grant_id, uid_hash, expires_at)
          VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::int IS NULL THEN NULL ELSE now() + make_interval(secs => $6::int) END)
@@ -58,6 +66,15 @@ export function recordsAdapter(pool: Pool): new (model: string) => Adapter {
           expiresIn ?? null,
         ],
       );
+      if (this.model === "Grant" && typeof payload.clientId === "string") {
+        // A client with a grant lives as long as its newest grant (a grant without end: for ever).
+        await pool.query(
+          `UPDATE oauth_records SET expires_at = CASE WHEN $2::int IS NULL THEN NULL
+             ELSE GREATEST(expires_at, now() + make_interval(secs => $2::int)) END
+           WHERE model = 'Client' AND id_hash = $1 AND expires_at IS NOT NULL`,
+          [hash(payload.clientId), expiresIn ?? null],
+        );
+      }
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {

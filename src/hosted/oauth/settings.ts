@@ -18,6 +18,8 @@ export interface OAuthSettings {
   trustProxy: boolean;
   /** Sign-in form posts an address may make in 10 minutes. */
   attempts: number;
+  /** Client registrations an address may make in an hour. */
+  registrations: number;
   keyCheckTimeoutMs: number;
   allowLoopbackClientIds: boolean;
 }
@@ -57,6 +59,12 @@ export function oauthSettingsFromEnv(env: Env, hasDatabase: boolean): OAuthSetti
       "INVOICING_OAUTH_TEST_LOOPBACK_CIMD is for the tests only: it is refused unless INVOICING_PUBLIC_URL is itself on loopback",
     );
   const attempts = positiveInteger(env.INVOICING_OAUTH_ATTEMPTS, 10, "INVOICING_OAUTH_ATTEMPTS", problems);
+  const registrations = positiveInteger(
+    env.INVOICING_OAUTH_REGISTRATIONS,
+    20,
+    "INVOICING_OAUTH_REGISTRATIONS",
+    problems,
+  );
   const keyCheckTimeoutMs = positiveInteger(
     env.INVOICING_TIMEOUT_MS,
     15_000,
@@ -75,6 +83,7 @@ export function oauthSettingsFromEnv(env: Env, hasDatabase: boolean): OAuthSetti
     },
     trustProxy: env.INVOICING_TRUST_PROXY === "true",
     attempts,
+    registrations,
     keyCheckTimeoutMs,
     allowLoopbackClientIds,
   };

@@ -34,6 +34,7 @@ export interface Texts {
   serviceSaid: string;
   emptyKey: string;
   tooMany: string;
+  unavailable: string;
   expired: string;
   forged: string;
 }
@@ -81,6 +82,7 @@ export const TEXTS: Record<Language, Texts> = {
     serviceSaid: "What the check found:",
     emptyKey: "Enter your API key.",
     tooMany: "Too many attempts from your address. Wait a few minutes, then try again.",
+    unavailable: "Signing in is not possible for a moment. Nothing was stored; try again in a minute.",
     expired: "This sign-in has expired or was already used. Go back to the app and connect again.",
     forged: "This form was not sent by this page. Go back to the app and connect again.",
   },
@@ -129,6 +131,8 @@ export const TEXTS: Record<Language, Texts> = {
     emptyKey: "Geben Sie Ihren API-Schlüssel ein.",
     tooMany:
       "Zu viele Versuche von Ihrer Adresse. Warten Sie einige Minuten und versuchen Sie es dann erneut.",
+    unavailable:
+      "Die Anmeldung ist gerade nicht möglich. Es wurde nichts gespeichert; versuchen Sie es in einer Minute erneut.",
     expired:
       "Diese Anmeldung ist abgelaufen oder wurde schon verwendet. Gehen Sie zurück zur App und verbinden Sie sich erneut.",
     forged:

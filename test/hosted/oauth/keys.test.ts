@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../../src/config.js";
 import { parseDataKeys } from "../../../src/hosted/oauth/keys.js";
 import { pickLanguage } from "../../../src/hosted/oauth/language.js";
-import { AddressLimiter } from "../../../src/hosted/oauth/rate-limit.js";
+import { memoryLimits } from "../../../src/hosted/oauth/rate-limit.js";
 
 const key = (byte: number) => Buffer.alloc(32, byte).toString("base64");
 
@@ -46,12 +46,16 @@ describe("page language", () => {
 });
 
 describe("per-address limit", () => {
-  it("refuses past the limit within the window and forgives after it", () => {
+  it("refuses past the limit within the window and forgives after it", async () => {
     let now = 0;
-    const limiter = new AddressLimiter(2, 1_000, () => now);
-    expect([limiter.take("a"), limiter.take("a"), limiter.take("a")]).toEqual([true, true, false]);
-    expect(limiter.take("b")).toBe(true);
+    const limiter = memoryLimits(() => now)("sign-in", 2, 1_000);
+    expect([await limiter.take("a"), await limiter.take("a"), await limiter.take("a")]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(await limiter.take("b")).toBe(true);
     now = 1_000;
-    expect(limiter.take("a")).toBe(true);
+    expect(await limiter.take("a")).toBe(true);
   });
 });
