@@ -39,6 +39,16 @@ export function calledTool(body: unknown): string | undefined {
   return typeof name === "string" ? name : undefined;
 }
 
+/** The resource URIs a single 2026-era subscriptions/listen asks to watch; undefined for anything else. */
+export function listenedUris(body: unknown): { id: unknown; uris: string[] } | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const message = body as { id?: unknown; method?: unknown; params?: { notifications?: unknown } | null };
+  if (message.method !== "subscriptions/listen") return undefined;
+  const filter = message.params?.notifications as { resourceSubscriptions?: unknown } | undefined;
+  const uris = Array.isArray(filter?.resourceSubscriptions) ? filter.resourceSubscriptions : [];
+  return { id: message.id, uris: uris.map(String) };
+}
+
 /**
  * The body's chunks, or undefined past the cap (the rest is left unread: the answer closes the
  * connection). Events, not `for await`: this runs for every request, and the async iterator costs

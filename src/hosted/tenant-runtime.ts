@@ -17,9 +17,11 @@ import type { Config } from "../config.js";
 import { ApiClient } from "../http/client.js";
 import type { Governor } from "../http/governor.js";
 import { createToolContext } from "../mcp/context.js";
+import { subscribableUris } from "../mcp/resources/events.js";
+import { subscriptionRefusal } from "../mcp/resources/subscriptions.js";
 import { serverBlueprint } from "../mcp/server.js";
 import type { EventSource } from "../webhooks/event-source.js";
-import { calledTool } from "./mcp-body.js";
+import { calledTool, listenedUris } from "./mcp-body.js";
 import { serveParsed } from "./parsed-exchange.js";
 import type { Tenant } from "./tenants.js";
 
@@ -39,6 +41,8 @@ export class TenantRuntime {
   readonly handler: McpHttpHandler;
   private readonly serveNode: NodeMcpRequestHandler;
   private readonly onerror: (error: Error) => void;
+  /** The resources this tenant may watch: its own events, when it has them. */
+  private readonly subscribable: readonly string[];
   /** When the tenant's entry changes (a new key, read-only switched on), a new runtime replaces this one. */
   readonly fingerprint: string;
   lastUsed = Date.now();
@@ -66,6 +70,7 @@ export class TenantRuntime {
       ...(deps.rateWindowMs === undefined ? {} : { rateWindowMs: deps.rateWindowMs }),
     });
     const events = deps.events(tenant);
+    this.subscribable = subscribableUris(events !== undefined);
     const context = createToolContext(config, { client: this.client, ...(events ? { events } : {}) });
     const log = (message: string) => deps.log(`[${tenant.id}] ${message}`);
     const blueprint = serverBlueprint({ config, context, log });
@@ -89,6 +94,10 @@ export class TenantRuntime {
   serve(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     // Without a parsed body (a GET, another content type) the SDK's adapter reads what there is.
     if (body === undefined) return this.serveNode(req as unknown as NodeIncomingMessageLike, res);
+    // A listen stream for a resource that is not this tenant's own is refused, never acknowledged.
+    const listen = listenedUris(body);
+    const refusal = listen && subscriptionRefusal(listen.uris, this.subscribable);
+    if (refusal) return answerError(res, listen.id, refusal);
     const tool = calledTool(body);
     const auth = tool === undefined ? undefined : callAuthInfo(this.tenant.id, tool);
     return serveParsed(this.handler, req, res, body, auth, this.onerror);
@@ -98,6 +107,12 @@ export class TenantRuntime {
     await this.handler.close().catch(() => undefined);
     await this.client.close().catch(() => undefined);
   }
+}
+
+/** A JSON-RPC invalid-params error as the whole answer to one request. */
+async function answerError(res: ServerResponse, id: unknown, message: string): Promise<void> {
+  res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+  res.end(JSON.stringify({ jsonrpc: "2.0", id: id ?? null, error: { code: -32602, message } }));
 }
 
 /** The bearer token stays with the authenticator: the factory needs only whom it serves and what is called. */

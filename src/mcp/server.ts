@@ -25,7 +25,9 @@ import { instructionsFor, WEBHOOK_SETUP } from "./instructions.js";
 import { leanSchema } from "./lean-schema.js";
 import { waitingFor } from "./progress.js";
 import { promptRegistrations } from "./prompts/index.js";
+import { subscribableUris } from "./resources/events.js";
 import { resourceRegistrations } from "./resources/index.js";
+import { assertSubscribable } from "./resources/subscriptions.js";
 import { errorResult, successResult } from "./result.js";
 import { allTools, listedTools } from "./tool-list.js";
 
@@ -116,7 +118,7 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
       for (const { tool, config } of tools) registerTool(server, tool, config, registration);
       resources(server);
       registerViewsResource(server);
-      if (httpEra === "legacy") acknowledgeLegacySubscriptions(server);
+      if (httpEra === "legacy") acknowledgeLegacySubscriptions(server, subscribableUris(events));
       prompts(server);
       return server;
     },
@@ -137,8 +139,11 @@ interface ToolConfig {
  * resources/updated on). One that subscribes anyway gets the protocol's plain acknowledgement,
  * never an error: nothing will be announced to it, and reading the resource again shows what changed.
  */
-function acknowledgeLegacySubscriptions(server: McpServer): void {
-  server.server.setRequestHandler("resources/subscribe", async () => ({}));
+function acknowledgeLegacySubscriptions(server: McpServer, own: readonly string[]): void {
+  server.server.setRequestHandler("resources/subscribe", async (request) => {
+    assertSubscribable(request.params.uri, own); // a URI that is not the caller's own is refused
+    return {};
+  });
   server.server.setRequestHandler("resources/unsubscribe", async () => ({}));
 }
 

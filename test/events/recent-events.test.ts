@@ -169,6 +169,10 @@ describe("the events resource", () => {
         resolve(n.params.uri),
       );
     });
+    // Only the events change by themselves: anything else is refused, not silently never announced.
+    await expect(
+      world.mcp.client.subscribeResource({ uri: "invoicing://customers/cus_x/summary" }),
+    ).rejects.toThrow(/can subscribe only to invoicing:\/\/events\/recent/);
     await world.mcp.client.subscribeResource({ uri: "invoicing://events/recent" });
     await world.admin("/_sandbox/expenses", {
       amount: 12,

@@ -135,6 +135,29 @@ describe("the webhook inbox shared through PostgreSQL", () => {
       await expect(readerB.unsubscribeResource({ uri: EVENTS_URI })).resolves.toEqual({});
     });
 
+    it("refuses a subscription to anything but the caller's own events, in both eras", async () => {
+      const notOwn = [
+        "invoicing://customers/cus_of_tenant_two/summary",
+        "invoicing://events/recent?tenant=two",
+        "invoicing://tenants/two/events",
+      ];
+      for (const uri of notOwn) {
+        await expect(subscriberOneB.listen({ resourceSubscriptions: [uri] }), uri).rejects.toThrow(
+          /can subscribe only to invoicing:\/\/events\/recent/,
+        );
+        await expect(
+          subscriberOneB.listen({ resourceSubscriptions: [EVENTS_URI, uri] }),
+          uri,
+        ).rejects.toThrow();
+        await expect(readerB.subscribeResource({ uri }), uri).rejects.toThrow(
+          /can subscribe only to invoicing:\/\/events\/recent/,
+        );
+      }
+      const own = await subscriberTwoB.listen({ resourceSubscriptions: [EVENTS_URI] });
+      expect(own.honoredFilter.resourceSubscriptions).toEqual([EVENTS_URI]);
+      await own.close();
+    });
+
     it("the same delivery sent to both instances is stored once", async () => {
       const body = envelope(
         "customer.created",

@@ -9,8 +9,14 @@ import type { EventSource } from "../../webhooks/event-source.js";
 import type { ToolContext } from "../context.js";
 import { recentEventsTool } from "../tools/recent-events.js";
 import { readAsJson } from "./read.js";
+import { assertSubscribable } from "./subscriptions.js";
 
 export const EVENTS_URI = "invoicing://events/recent";
+
+/** The resources a connection may watch (resources/subscriptions.ts): its own events, when it has them. */
+export function subscribableUris(hasEvents: boolean): readonly string[] {
+  return hasEvents ? [EVENTS_URI] : [];
+}
 const NEWEST = 50;
 
 export function registerEventsResource(server: McpServer, context: ToolContext, source: EventSource): void {
@@ -44,6 +50,7 @@ export function registerEventsResource(server: McpServer, context: ToolContext, 
     for (const uri of subscribed) void server.server.sendResourceUpdated({ uri }).catch(() => undefined);
   };
   server.server.setRequestHandler("resources/subscribe", async (request) => {
+    assertSubscribable(request.params.uri, [EVENTS_URI]);
     subscribed.add(request.params.uri);
     if (request.params.uri === EVENTS_URI && !stopWatching) stopWatching = watch(announce);
     return {};
