@@ -4,7 +4,9 @@
  * and the SDK is handed it parsed, so it neither reads nor clones the stream again.
  */
 import type { IncomingMessage } from "node:http";
-import { MAX_MCP_BODY_BYTES } from "./tenant-runtime.js";
+
+/** MCP requests are small; a tool call's arguments stay far below this. */
+export const MAX_MCP_BODY_BYTES = 1024 * 1024;
 
 export type McpBody =
   /** `body`: the parsed JSON, or undefined when there is none to hand on (not a JSON POST). */

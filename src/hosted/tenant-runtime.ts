@@ -21,12 +21,9 @@ import { subscribableUris } from "../mcp/resources/events.js";
 import { subscriptionRefusal } from "../mcp/resources/subscriptions.js";
 import { serverBlueprint } from "../mcp/server.js";
 import type { EventSource } from "../webhooks/event-source.js";
-import { calledTool, listenedUris } from "./mcp-body.js";
+import { calledTool, listenedUris, MAX_MCP_BODY_BYTES } from "./mcp-body.js";
 import { serveParsed } from "./parsed-exchange.js";
 import type { Tenant } from "./tenants.js";
-
-/** MCP requests are small; a tool call's arguments stay far below this. */
-export const MAX_MCP_BODY_BYTES = 1024 * 1024;
 
 export interface RuntimeDeps {
   governor(tenant: Tenant): Governor;
