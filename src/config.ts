@@ -17,7 +17,13 @@ export interface Config {
   timeoutMs: number;
   inbox: string | undefined;
   webhookSecret: string | undefined;
+  /** How the person files VAT: "soll" (by invoice date) or "ist" (by payment); unset: vat_report says it assumes Soll. */
+  vatBasis: VatBasis | undefined;
+  /** A permanent extension (Dauerfristverlängerung, § 46 UStDV): each VAT return is due a month later. */
+  vatPermanentExtension: boolean;
 }
+
+export type VatBasis = "soll" | "ist";
 
 export class ConfigError extends Error {
   /**
@@ -53,6 +59,12 @@ function unsetReason(value: string): string | undefined {
   if (UNFILLED_PLACEHOLDER.test(value)) return "a placeholder the MCP host did not fill in";
   return undefined;
 }
+
+/** A switch: off unless set to true, 1 or yes. */
+const booleanSetting = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .default("false")
+  .transform((v) => v === "true" || v === "1" || v === "yes");
 
 const settings = {
   apiKey: {
@@ -109,10 +121,7 @@ const settings = {
   readOnly: {
     env: "INVOICING_READ_ONLY",
     flag: "--read-only",
-    schema: z
-      .enum(["true", "false", "1", "0", "yes", "no"])
-      .default("false")
-      .transform((v) => v === "true" || v === "1" || v === "yes"),
+    schema: booleanSetting,
     expected: '"true" or "false"',
   },
   timeoutMs: {
@@ -128,6 +137,22 @@ const settings = {
     schema: z.string().optional(),
     expected: "the webhook endpoint's secret",
   },
+  vatBasis: {
+    env: "INVOICING_VAT_BASIS",
+    flag: "--vat-basis",
+    schema: z
+      .string()
+      .transform((v) => v.trim().toLowerCase())
+      .pipe(z.enum(["soll", "ist"]))
+      .optional(),
+    expected: '"soll" (VAT by invoice date) or "ist" (VAT by payment received, § 20 UStG)',
+  },
+  vatPermanentExtension: {
+    env: "INVOICING_VAT_PERMANENT_EXTENSION",
+    flag: "--vat-permanent-extension",
+    schema: booleanSetting,
+    expected: '"true" or "false"',
+  },
 } satisfies Record<keyof Config, Setting>;
 
 /** The flags of the modes that read this configuration (the server, doctor); --sandbox is the server's. */
@@ -139,10 +164,12 @@ export const CONFIG_OPTIONS = {
   "read-only": { type: "boolean" },
   "timeout-ms": { type: "string" },
   inbox: { type: "string" },
+  "vat-basis": { type: "string" },
+  "vat-permanent-extension": { type: "boolean" },
 } satisfies OptionSpec;
 
 const USAGE =
-  "Usage: invoicing-mcp [--sandbox] [--base-url URL] [--timezone ZONE] [--default-tax-rate N] [--read-only | --no-read-only] [--timeout-ms N] [--inbox FILE]\n(invoicing-mcp --help lists every mode)";
+  "Usage: invoicing-mcp [--sandbox] [--base-url URL] [--timezone ZONE] [--default-tax-rate N] [--read-only | --no-read-only] [--timeout-ms N] [--inbox FILE] [--vat-basis soll|ist] [--vat-permanent-extension]\n(invoicing-mcp --help lists every mode)";
 
 /**
  * @param notice where a variable read as unset is reported (one line each; stderr by default, never

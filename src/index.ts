@@ -29,6 +29,9 @@ Configuration (environment; command-line twins in brackets):
   INVOICING_DEFAULT_TAX_RATE   VAT percent for new invoices, default 19 [--default-tax-rate]
   INVOICING_READ_ONLY          true hides every write tool [--read-only]
   INVOICING_TIMEOUT_MS         per-attempt HTTP timeout, default 15000 [--timeout-ms]
+  INVOICING_VAT_BASIS          how you file VAT: soll (invoice dates) or ist (payments) [--vat-basis]
+  INVOICING_VAT_PERMANENT_EXTENSION
+                               true: returns due a month later (Dauerfristverlängerung) [--vat-permanent-extension]
 `;
 
 async function main(argv: string[]): Promise<number> {

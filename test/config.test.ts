@@ -12,7 +12,31 @@ describe("loadConfig", () => {
       timeoutMs: 15_000,
       inbox: undefined,
       webhookSecret: undefined,
+      vatBasis: undefined,
+      vatPermanentExtension: false,
     });
+  });
+
+  it("reads how VAT is filed: the basis in any case, and the permanent extension, from variables or flags", () => {
+    expect(
+      loadConfig({ INVOICING_VAT_BASIS: " Ist ", INVOICING_VAT_PERMANENT_EXTENSION: "true" }),
+    ).toMatchObject({ vatBasis: "ist", vatPermanentExtension: true });
+    expect(
+      loadConfig({ INVOICING_VAT_BASIS: "ist" }, ["--vat-basis", "SOLL", "--vat-permanent-extension"]),
+    ).toMatchObject({ vatBasis: "soll", vatPermanentExtension: true });
+    expect(
+      loadConfig({ INVOICING_VAT_PERMANENT_EXTENSION: "1" }, ["--no-vat-permanent-extension"]),
+    ).toMatchObject({ vatPermanentExtension: false });
+    const problems = (() => {
+      try {
+        loadConfig({ INVOICING_VAT_BASIS: "cash", INVOICING_VAT_PERMANENT_EXTENSION: "maybe" });
+      } catch (error) {
+        return (error as ConfigError).problems.join("\n");
+      }
+      return "";
+    })();
+    expect(problems).toMatch(/INVOICING_VAT_BASIS "cash" is not valid: expected "soll".*or "ist"/);
+    expect(problems).toMatch(/INVOICING_VAT_PERMANENT_EXTENSION "maybe" is not valid/);
   });
 
   it("reads every variable", () => {

@@ -58,6 +58,8 @@ export class TenantRuntime {
       timeoutMs: deps.timeoutMs,
       inbox: undefined,
       webhookSecret: undefined,
+      vatBasis: tenant.vatBasis,
+      vatPermanentExtension: tenant.vatPermanentExtension ?? false,
     };
     this.client = new ApiClient({
       baseUrl: tenant.baseUrl,
@@ -125,8 +127,16 @@ function callOf(authInfo: AuthInfo | undefined): string | undefined {
 }
 
 function fingerprintOf(tenant: Tenant): string {
-  const { apiKey, baseUrl, timeZone, defaultTaxRate, readOnly } = tenant;
-  return JSON.stringify([apiKey, baseUrl, timeZone, defaultTaxRate, readOnly]);
+  const { apiKey, baseUrl, timeZone, defaultTaxRate, readOnly, vatBasis, vatPermanentExtension } = tenant;
+  return JSON.stringify([
+    apiKey,
+    baseUrl,
+    timeZone,
+    defaultTaxRate,
+    readOnly,
+    vatBasis,
+    vatPermanentExtension,
+  ]);
 }
 
 /** The runtimes of the tenants seen so far; idle ones (service mode: one per key) are let go. */

@@ -9,6 +9,7 @@
  * Keys and secrets are resolved once per read of the file and never appear in an error message.
  */
 import { z } from "zod";
+import type { VatBasis } from "../config.js";
 import { BaseUrlError, parseBaseUrl } from "../http/base-url.js";
 
 export interface Tenant {
@@ -18,6 +19,10 @@ export interface Tenant {
   timeZone: string;
   defaultTaxRate: number;
   readOnly: boolean;
+  /** How the tenant files VAT (vat_report); unset: Soll, said in the answer. */
+  vatBasis?: VatBasis;
+  /** The tenant's VAT returns are due a month later (Dauerfristverlängerung). */
+  vatPermanentExtension?: boolean;
   /** The webhook signing secrets (a second one while rotating); empty: no webhook route. */
   webhookSecrets: string[];
 }
@@ -38,6 +43,8 @@ const entrySchema = z
       .default("Europe/Berlin"),
     defaultTaxRate: z.number().min(0).max(100).default(19),
     readOnly: z.boolean().default(false),
+    vatBasis: z.enum(["soll", "ist"]).optional(),
+    vatPermanentExtension: z.boolean().default(false),
     webhookSecret: z.string().min(1).optional(),
     webhookSecretEnv: z.string().min(1).optional(),
   })
@@ -68,6 +75,8 @@ export function parseTenants(
       timeZone: entry.timeZone,
       defaultTaxRate: entry.defaultTaxRate,
       readOnly: entry.readOnly,
+      ...(entry.vatBasis === undefined ? {} : { vatBasis: entry.vatBasis }),
+      vatPermanentExtension: entry.vatPermanentExtension,
       webhookSecrets: webhook
         ? webhook
             .split(",")

@@ -7,7 +7,7 @@
 
 import { Directory } from "../api/directory.js";
 import type { BillingContext } from "../billing/context.js";
-import type { Config } from "../config.js";
+import type { Config, VatBasis } from "../config.js";
 import { InputError } from "../domain/input-error.js";
 import type { CallScope } from "../http/call-budget.js";
 import { ApiClient } from "../http/client.js";
@@ -15,6 +15,10 @@ import { type EventSource, inboxFileSource } from "../webhooks/event-source.js";
 
 export interface ToolContext extends BillingContext {
   defaultTaxRate: number;
+  /** How the person files VAT, when configured (INVOICING_VAT_BASIS). */
+  vatBasis: VatBasis | undefined;
+  /** Each VAT return is due a month later (INVOICING_VAT_PERMANENT_EXTENSION). */
+  vatPermanentExtension: boolean;
   /** Stored webhook events (INVOICING_INBOX, or the hosted mode's table); without them the events features are not offered. */
   events: EventSource | undefined;
 }
@@ -55,6 +59,8 @@ export function createToolContext(config: Config, options: ContextOptions = {}):
     now,
     timeZone: config.timeZone,
     defaultTaxRate: config.defaultTaxRate,
+    vatBasis: config.vatBasis,
+    vatPermanentExtension: config.vatPermanentExtension,
     events: options.events ?? (config.inbox ? inboxFileSource(config.inbox) : undefined),
   };
 }

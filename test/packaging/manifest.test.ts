@@ -89,6 +89,8 @@ describe("manifest.json declares how to run the bundle", () => {
       "INVOICING_INBOX",
       "INVOICING_READ_ONLY",
       "INVOICING_TIMEZONE",
+      "INVOICING_VAT_BASIS",
+      "INVOICING_VAT_PERMANENT_EXTENSION",
     ]);
     for (const value of Object.values(manifest.server.mcp_config.env)) {
       const key = /^\$\{user_config\.(\w+)\}$/.exec(value)?.[1];
@@ -102,8 +104,13 @@ describe("manifest.json declares how to run the bundle", () => {
       timeZone: "Europe/Berlin",
       readOnly: false,
       inbox: undefined,
+      vatBasis: undefined,
+      vatPermanentExtension: false,
     });
-    expect(notices).toEqual([expect.stringMatching(/^invoicing-mcp: INVOICING_INBOX is .*unset$/)]);
+    expect(notices).toEqual([
+      expect.stringMatching(/^invoicing-mcp: INVOICING_INBOX is .*unset$/),
+      expect.stringMatching(/^invoicing-mcp: INVOICING_VAT_BASIS is .*unset$/),
+    ]);
   });
 
   it("needs Node 20 (as package.json's engines) on macOS, Windows and Linux", () => {
