@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { type OptionSpec, parseOptions, UsageError } from "./cli/options.js";
+import type { VatBasis } from "./domain/vat.js";
 import { BaseUrlError, displayUrl, parseBaseUrl } from "./http/base-url.js";
 
 export interface Config {
@@ -23,7 +24,7 @@ export interface Config {
   vatPermanentExtension: boolean;
 }
 
-export type VatBasis = "soll" | "ist";
+export type { VatBasis };
 
 export class ConfigError extends Error {
   /**

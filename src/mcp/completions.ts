@@ -48,6 +48,32 @@ export function completeYear(context: ToolContext, typed: string): string[] {
   );
 }
 
+/**
+ * The VAT periods a person files most often, newest first: the last three months and the last two
+ * quarters before today ("2026-10", "2026-09", "2026-08", "2026-Q3", "2026-Q2").
+ */
+export function recentVatPeriods(context: ToolContext): string[] {
+  const [year, month] = new Intl.DateTimeFormat("sv-SE", { timeZone: context.timeZone })
+    .format(context.now())
+    .split("-")
+    .map(Number) as [number, number];
+  const months = [1, 2, 3].map((back) => {
+    const index = year * 12 + (month - 1) - back;
+    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+  });
+  const quarter = year * 4 + Math.floor((month - 1) / 3);
+  const quarters = [1, 2].map((back) => `${Math.floor((quarter - back) / 4)}-Q${((quarter - back) % 4) + 1}`);
+  return [...months, ...quarters];
+}
+
+/** Recent VAT periods and years that start with what was typed. */
+export function completeVatPeriod(context: ToolContext, typed: string): string[] {
+  const wanted = typed.trim().toUpperCase();
+  return [...recentVatPeriods(context), ...completeYear(context, "").slice(0, 3)].filter((period) =>
+    period.toUpperCase().startsWith(wanted),
+  );
+}
+
 const LANGUAGES = ["en", "de"] as const;
 
 export function completeLanguage(typed: string): (typeof LANGUAGES)[number][] {

@@ -13,6 +13,7 @@ import { outstandingByCustomerTool } from "./tools/outstanding-by-customer.js";
 import { recentEventsTool } from "./tools/recent-events.js";
 import { revenueReportTool } from "./tools/revenue-report.js";
 import { timeSummaryTool } from "./tools/time-summary.js";
+import { vatReportTool } from "./tools/vat-report.js";
 
 /**
  * Every tool the server can offer, in the order clients list them. Adding a tool is its file in
@@ -25,6 +26,7 @@ export const allTools = [
   customerSummaryTool,
   eurReportTool,
   revenueReportTool,
+  vatReportTool,
   outstandingByCustomerTool,
   listCustomersTool,
   createCustomerTool,

@@ -3,12 +3,13 @@
  * Each reads through the same handler as the matching tool: one way to fetch and shape the data.
  */
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
-import { completeCustomerId, completeYear } from "../completions.js";
+import { completeCustomerId, completeVatPeriod, completeYear, recentVatPeriods } from "../completions.js";
 import type { ToolContext } from "../context.js";
 import { customerSummaryTool } from "../tools/customer-summary.js";
 import { eurReportTool } from "../tools/eur-report.js";
 import { outstandingByCustomerTool } from "../tools/outstanding-by-customer.js";
 import { timeSummaryTool } from "../tools/time-summary.js";
+import { vatReportTool } from "../tools/vat-report.js";
 import { registerEventsResource } from "./events.js";
 import { readAsJson } from "./read.js";
 
@@ -30,6 +31,16 @@ export function resourceRegistrations(context: ToolContext): (server: McpServer)
         })),
     }),
     complete: { year: (value) => completeYear(context, value) },
+  });
+  const vatTemplate = new ResourceTemplate("invoicing://reports/vat/{period}", {
+    list: async () => ({
+      resources: recentVatPeriods(context).map((period) => ({
+        uri: `invoicing://reports/vat/${period}`,
+        name: `VAT ${period}`,
+        mimeType: JSON_TYPE,
+      })),
+    }),
+    complete: { period: (value) => completeVatPeriod(context, value) },
   });
   const summaryTemplate = new ResourceTemplate("invoicing://customers/{customerId}/summary", {
     list: async () => customerInstances(context, "summary", "summary"),
@@ -66,6 +77,18 @@ export function resourceRegistrations(context: ToolContext): (server: McpServer)
       },
       async (uri, variables) =>
         readAsJson(uri, eurReportTool, { year: Number(String(variables.year)) }, context),
+    );
+
+    server.registerResource(
+      "vat-report",
+      vatTemplate,
+      {
+        title: "VAT return figures",
+        description:
+          "The output side of the VAT return for a month (2026-10), quarter (2026-Q3) or year (2026): taxable amount and tax per rate, on the configured basis.",
+        mimeType: JSON_TYPE,
+      },
+      async (uri, variables) => readAsJson(uri, vatReportTool, { period: idOf(variables.period) }, context),
     );
 
     server.registerResource(

@@ -1,0 +1,204 @@
+/**
+ * The output side of a VAT return (Umsatzsteuer-Voranmeldung) from invoices. Pure: the invoices,
+ * the payments known from the webhook inbox, the period and the zone come in; integer cents go out.
+ *
+ * - Soll (vereinbarte Entgelte): issued invoices (sent or paid) dated in the period, by invoice date
+ *   in the zone. Drafts are not issued yet; they are listed apart and counted nowhere.
+ * - Ist (vereinnahmte Entgelte, § 20 UStG): paid invoices whose payment arrived in the period, by
+ *   `paidAt` in the zone. The REST API has no payment dates; only the inbox's `invoice.paid` events
+ *   carry them. A paid invoice that may have been paid in the period without a known date makes
+ *   every Ist figure unknown: no total is given that leaves it out.
+ * - Rate 0 is the small-business rule (§ 19 UStG, as the API defines it): outside the return.
+ * - Each invoice counts with the tax it states; one whose tax is not its net × rate, half-up, is
+ *   named (never corrected), and one without a rate or tax makes the figures unknown.
+ * Every figure is the sum, in cents, of the invoices listed with it.
+ */
+import { formatDay } from "./dates/format.js";
+import { type Cents, taxFromNet, toCents } from "./money.js";
+import type { DaySpan } from "./period-billing.js";
+
+export type VatBasis = "soll" | "ist";
+
+export interface VatInvoice {
+  _id: string;
+  invoiceNumber: string;
+  customerId: string;
+  invoiceDate: number;
+  status: string;
+  netAmount: number;
+  taxRate?: number | null | undefined;
+  taxAmount?: number | null | undefined;
+  grossAmount?: number | null | undefined;
+}
+
+/** What the inbox says about an invoice's payment. */
+export type PaymentFact =
+  | { kind: "paid"; paidAt: number; paidAmount: number | null }
+  /** Several payments with different dates or amounts: which one counts cannot be told. */
+  | { kind: "unclear"; paidAt: number[] };
+
+export interface VatInput {
+  period: DaySpan;
+  timeZone: string;
+  basis: VatBasis;
+  invoices: readonly VatInvoice[];
+  /** Ist: payments by invoice id, from the inbox. */
+  payments: ReadonlyMap<string, PaymentFact>;
+  /** Ist: the oldest event the inbox holds (Unix ms), or null without an inbox or events. */
+  inboxSince: number | null;
+}
+
+/** An invoice in the return: the day that put it in the period (invoice or payment date). */
+export interface CountedInvoice {
+  invoice: VatInvoice;
+  day: string;
+  net: Cents;
+  tax: Cents;
+  /** Hundredths of a percent: 1900 for 19 %. */
+  rate: number;
+}
+
+export interface RateRow {
+  rate: number;
+  net: Cents;
+  tax: Cents;
+  invoices: CountedInvoice[];
+}
+
+/** An invoice the figures cannot rest on, and why. */
+export interface Unsure {
+  invoice: VatInvoice;
+  reason: string;
+}
+
+export interface VatFigures {
+  /** Rate rows (above 0 %), highest rate first; null when some invoice makes them unknown. */
+  rates: RateRow[] | null;
+  totalTax: Cents | null;
+  /** At 0 % (§ 19 UStG): turnover outside the return. */
+  smallBusiness: CountedInvoice[];
+  /** Soll: drafts dated in the period, not issued yet. */
+  drafts: VatInvoice[];
+  /** Dated (Soll) in the period in a state beyond draft/sent/paid: not counted, named. */
+  otherStates: VatInvoice[];
+  /** Counted invoices whose tax is not net × rate, half-up, with the tax that would be. */
+  mismatches: { invoice: CountedInvoice; expected: Cents }[];
+  /** What makes the figures unknown: no rate or tax listed; for Ist, payments not known. */
+  unsure: Unsure[];
+}
+
+export function vatFigures(input: VatInput): VatFigures {
+  const { period, timeZone } = input;
+  const inPeriod = (ms: number) => {
+    const day = formatDay(ms, timeZone);
+    return day >= period.start && day <= period.end ? day : null;
+  };
+  const counted: { invoice: VatInvoice; day: string }[] = [];
+  const drafts: VatInvoice[] = [];
+  const otherStates: VatInvoice[] = [];
+  const unsure: Unsure[] = [];
+  for (const invoice of input.invoices) {
+    if (input.basis === "soll") {
+      const day = inPeriod(invoice.invoiceDate);
+      if (day === null) continue;
+      if (invoice.status === "sent" || invoice.status === "paid") counted.push({ invoice, day });
+      else if (invoice.status === "draft") drafts.push(invoice);
+      else otherStates.push(invoice);
+      continue;
+    }
+    const found = istCounted(invoice, input, inPeriod);
+    if (found?.day) counted.push({ invoice, day: found.day });
+    if (found?.unsure) unsure.push({ invoice, reason: found.unsure });
+  }
+  const rows = new Map<number, RateRow>();
+  const smallBusiness: CountedInvoice[] = [];
+  const mismatches: VatFigures["mismatches"] = [];
+  for (const { invoice, day } of counted) {
+    const rate = hundredths(invoice.taxRate);
+    if (rate === null || invoice.taxAmount == null) {
+      const reason =
+        invoice.taxRate == null
+          ? "no tax rate listed"
+          : rate === null
+            ? `its tax rate ${invoice.taxRate} is not a percentage with at most two decimals`
+            : "no tax amount listed";
+      unsure.push({ invoice, reason });
+      continue;
+    }
+    const entry = { invoice, day, net: toCents(invoice.netAmount), tax: toCents(invoice.taxAmount), rate };
+    const expected = taxFromNet(entry.net, rate / 100);
+    if (expected !== entry.tax) mismatches.push({ invoice: entry, expected });
+    if (rate === 0) {
+      smallBusiness.push(entry);
+      continue;
+    }
+    const row = rows.get(rate) ?? { rate, net: 0, tax: 0, invoices: [] };
+    row.net += entry.net;
+    row.tax += entry.tax;
+    row.invoices.push(entry);
+    rows.set(rate, row);
+  }
+  const known = unsure.length === 0;
+  const rates = [...rows.values()].sort((a, b) => b.rate - a.rate);
+  for (const row of rates) row.invoices.sort(byDay);
+  return {
+    rates: known ? rates : null,
+    totalTax: known ? rates.reduce((sum, row) => sum + row.tax, 0) : null,
+    smallBusiness: smallBusiness.sort(byDay),
+    drafts,
+    otherStates,
+    mismatches,
+    unsure: unsure.sort((a, b) => a.invoice.invoiceDate - b.invoice.invoiceDate),
+  };
+}
+
+/**
+ * Ist: the payment day when the invoice was paid in the period, or why it may have been without
+ * a known date. The inbox counts as complete from its oldest event on: an invoice dated before that
+ * whose payment it never saw was paid before, when that is before the period; one dated after it
+ * was paid while the inbox listened, so a missing event is missing data.
+ */
+function istCounted(
+  invoice: VatInvoice,
+  input: VatInput,
+  inPeriod: (ms: number) => string | null,
+): { day?: string; unsure?: string } | null {
+  const fact = input.payments.get(invoice._id);
+  const dated = formatDay(invoice.invoiceDate, input.timeZone);
+  // Money for an invoice does not arrive before the invoice is written.
+  const couldBeInPeriod = dated <= input.period.end;
+  if (fact?.kind === "paid") {
+    const day = inPeriod(fact.paidAt);
+    if (day === null) return null;
+    if (invoice.status !== "paid") {
+      return { unsure: `the inbox says paid on ${day}, the service lists it as ${invoice.status}` };
+    }
+    const gross = invoice.grossAmount;
+    if (fact.paidAmount !== null && gross != null && toCents(fact.paidAmount) !== toCents(gross)) {
+      return {
+        unsure: `paid ${fact.paidAmount.toFixed(2)} EUR on ${day}, not its gross ${gross.toFixed(2)} EUR`,
+      };
+    }
+    return { day };
+  }
+  if (invoice.status !== "paid" || !couldBeInPeriod) return null;
+  if (fact?.kind === "unclear") {
+    const days = fact.paidAt.map((ms) => formatDay(ms, input.timeZone));
+    return { unsure: `the inbox holds several payments (${days.join(", ")})` };
+  }
+  const since = input.inboxSince;
+  const periodStartsAfterInbox = since !== null && formatDay(since, input.timeZone) <= input.period.start;
+  if (periodStartsAfterInbox && invoice.invoiceDate < since) return null;
+  return { unsure: "paid, but the inbox holds no payment date for it" };
+}
+
+/** A rate in hundredths of a percent, or null when missing or finer than two decimals. */
+function hundredths(rate: number | null | undefined): number | null {
+  if (typeof rate !== "number" || !Number.isFinite(rate) || rate < 0) return null;
+  const value = Math.round(rate * 100);
+  return Math.abs(rate * 100 - value) < 1e-6 ? value : null;
+}
+
+function byDay(a: CountedInvoice, b: CountedInvoice): number {
+  return a.day.localeCompare(b.day) || a.invoice.invoiceNumber.localeCompare(b.invoice.invoiceNumber);
+}

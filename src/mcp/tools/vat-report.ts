@@ -1,0 +1,174 @@
+import { z } from "zod";
+import { listInvoices } from "../../api/invoices.js";
+import { wholeList } from "../../api/list.js";
+import { dateContext } from "../../billing/context.js";
+import { smallBusinessLimits } from "../../billing/small-business.js";
+import { formatDay } from "../../domain/dates/format.js";
+import { loadDates } from "../../domain/dates/lazy.js";
+import { fromCents } from "../../domain/money.js";
+import { type CountedInvoice, type VatInvoice, vatFigures } from "../../domain/vat.js";
+import { filingPeriod, vatDue } from "../../domain/vat-due.js";
+import { inboxSince, paymentsByInvoice } from "../../webhooks/payments.js";
+import { moneyOutput } from "../args.js";
+import { assumedText } from "../date-args.js";
+import { defineTool } from "../define-tool.js";
+import { named } from "../format.js";
+import { periodOutput } from "../period-text.js";
+import { formFields, type VatAnswer, vatAnswerText } from "../vat-text.js";
+
+const row = (counted: CountedInvoice, customerName: string | null) => ({
+  id: counted.invoice._id,
+  invoiceNumber: counted.invoice.invoiceNumber,
+  customerId: counted.invoice.customerId,
+  customerName,
+  day: counted.day,
+  netAmount: fromCents(counted.net),
+  taxAmount: fromCents(counted.tax),
+});
+
+export const vatReportTool = defineTool({
+  name: "vat_report",
+  title: "VAT return figures",
+  description:
+    "The output side of the VAT return (Umsatzsteuer-Voranmeldung) for a month, quarter or year: taxable amount and tax per rate with form fields, each invoice counted, § 19 turnover apart, due date.",
+  kind: "read",
+  input: z.object({
+    period: z.string().trim().min(1).max(100).default("last month").describe('E.g. "Q3 2026", "Oktober".'),
+    basis: z
+      .enum(["soll", "ist"])
+      .optional()
+      .describe("soll: invoice date; ist: payment. Default: configured."),
+  }),
+  output: z.object({
+    period: periodOutput,
+    basis: z.object({
+      used: z.enum(["soll", "ist"]),
+      from: z.enum(["argument", "configuration", "default"]),
+    }),
+    rates: z
+      .array(
+        z.object({
+          rate: z.number(),
+          field: z.string().describe("the form's field for the taxable amount"),
+          taxField: z.string().nullable(),
+          taxableAmount: moneyOutput,
+          taxAmount: moneyOutput,
+          invoices: z.array(z.unknown()),
+        }),
+      )
+      .nullable()
+      .describe("null when an invoice in `checks.unsure` makes them unknown"),
+    totalTax: moneyOutput.nullable(),
+    smallBusiness: z.object({
+      netAmount: moneyOutput,
+      invoices: z.array(z.unknown()),
+      noReturn: z.boolean(),
+      limitsPassed: z.array(z.unknown()).nullable(),
+    }),
+    apart: z.object({ drafts: z.array(z.unknown()), otherStates: z.array(z.unknown()) }),
+    checks: z.object({ taxMismatches: z.array(z.unknown()), unsure: z.array(z.unknown()) }),
+    due: z.object({ date: z.string().nullable(), filing: z.string(), permanentExtension: z.boolean() }),
+    currency: z.literal("EUR"),
+  }),
+  example: { period: "last month" },
+  async handler(args, context) {
+    const period = (await loadDates()).parsePeriod(args.period, dateContext(context));
+    const basis = args.basis ?? context.vatBasis ?? "soll";
+    const from: VatAnswer["basis"]["from"] = args.basis
+      ? "argument"
+      : context.vatBasis
+        ? "configuration"
+        : "default";
+    const [list, events] = await Promise.all([
+      listInvoices(context.client()),
+      basis === "ist" && context.events ? context.events.read({}) : [],
+    ]);
+    const invoices = wholeList(list, "invoices", "no VAT figures are given: they would leave out invoices");
+    const figures = vatFigures({
+      period,
+      timeZone: context.timeZone,
+      basis,
+      invoices,
+      payments: paymentsByInvoice(events),
+      inboxSince: inboxSince(events),
+    });
+    const names = await context.directory.customerNames([...new Set(invoices.map((i) => i.customerId))]);
+    const nameOf = (id: string) => names.get(id) ?? null;
+    const onlySmall =
+      figures.rates !== null && figures.rates.length === 0 && figures.smallBusiness.length > 0;
+    const limits = onlySmall
+      ? await smallBusinessLimits(context, Number(period.end.slice(0, 4)), 0)
+      : undefined;
+    const due = vatDue(period, context.vatPermanentExtension);
+    const brief = (i: VatInvoice) => ({
+      id: i._id,
+      invoiceNumber: i.invoiceNumber,
+      customerId: i.customerId,
+      customerName: nameOf(i.customerId),
+      invoiceDate: formatDay(i.invoiceDate, context.timeZone),
+      status: i.status,
+    });
+    const data = {
+      period: { start: period.start, end: period.end, label: period.label },
+      basis: { used: basis, from },
+      rates:
+        figures.rates?.map((r) => {
+          const fields = formFields(r.rate / 100);
+          return {
+            rate: r.rate / 100,
+            field: fields.base,
+            taxField: fields.tax,
+            taxableAmount: fromCents(r.net),
+            taxAmount: fromCents(r.tax),
+            invoices: r.invoices.map((c) => row(c, nameOf(c.invoice.customerId))),
+          };
+        }) ?? null,
+      totalTax: figures.totalTax === null ? null : fromCents(figures.totalTax),
+      smallBusiness: {
+        netAmount: fromCents(figures.smallBusiness.reduce((sum, c) => sum + c.net, 0)),
+        invoices: figures.smallBusiness.map((c) => row(c, nameOf(c.invoice.customerId))),
+        noReturn: onlySmall,
+        limitsPassed: limits ?? null,
+      },
+      apart: { drafts: figures.drafts.map(brief), otherStates: figures.otherStates.map(brief) },
+      checks: {
+        taxMismatches: figures.mismatches.map((m) => ({
+          ...row(m.invoice, nameOf(m.invoice.invoice.customerId)),
+          taxRate: m.invoice.rate / 100,
+          expectedTax: fromCents(m.expected),
+        })),
+        unsure: figures.unsure.map((u) => ({ ...brief(u.invoice), reason: u.reason })),
+      },
+      due: { date: due.dueDate, filing: due.filing, permanentExtension: context.vatPermanentExtension },
+      currency: "EUR" as const,
+    };
+    const text = vatAnswerText({
+      period: data.period,
+      basis: data.basis,
+      figures,
+      due,
+      permanentExtension: context.vatPermanentExtension,
+      limits,
+      hasInbox: context.events !== undefined,
+      customer: (id) => named(nameOf(id) ?? undefined, id),
+    });
+    const key = vatPeriodKey(period);
+    return {
+      data,
+      text: `${text}${assumedText(period.assumptions ?? [])}`,
+      ...(key === null
+        ? {}
+        : { links: [{ uri: `invoicing://reports/vat/${key}`, name: `VAT ${period.label}` }] }),
+    };
+  },
+});
+
+/** "2026-10", "2026-Q3" or "2026": a month, quarter or year as the VAT resource names it; else null. */
+export function vatPeriodKey(period: { start: string; end: string }): string | null {
+  const filing = filingPeriod(period);
+  const [year, month] = period.start.split("-");
+  if (filing === "month") return `${year}-${month}`;
+  if (filing === "quarter") return `${year}-Q${(Number(month) + 2) / 3}`;
+  if (filing === "year") return `${year}`;
+  return null;
+}
