@@ -31,6 +31,11 @@ export interface BilledSoFar {
   guessed: boolean;
   /** For "wider period": the invoices whose period reaches beyond. */
   widerInvoices: string[];
+  /**
+   * Covering invoices that repeat a fixed amount of another invoice (a retainer, an invoice made
+   * `like` one before): billing more than the period's time is then no sign of a mistake.
+   */
+  repeated: { invoiceNumber: string; repeats: string }[];
 }
 
 export function billedSoFar(
@@ -48,6 +53,9 @@ export function billedSoFar(
     differenceHours: null,
     guessed: covering.some((c) => c.basis === "invoice date"),
     widerInvoices: [],
+    repeated: covering.flatMap((c) =>
+      c.repeats ? [{ invoiceNumber: c.invoiceNumber, repeats: c.repeats }] : [],
+    ),
   };
   if (covering.length === 0) return { ...base, status: "unbilled" };
   if (time.amount === null || time.hourlyRate === null) return { ...base, status: "no rate" };

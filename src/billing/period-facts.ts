@@ -68,6 +68,12 @@ export interface CoveringInvoice {
   notes: string | null;
   /** "service period": its period overlaps; "invoice date": no period returned, a guess from its date. */
   basis: CoverBasis;
+  /**
+   * The number of another invoice of the customer with the same net amount: a fixed amount billed
+   * again (a retainer, or an invoice made `like` an earlier one), not the period's time. Set where
+   * the customer's other invoices were at hand (invoicesThatMayCover).
+   */
+  repeats?: string;
 }
 
 /** Completed entries that started inside the period (any customer); running timers are left out. */
@@ -150,12 +156,26 @@ export function invoicesThatMayCover(
   period: DaySpan,
   timeZone: string,
 ): CoveringInvoice[] {
-  return invoices
-    .filter((invoice) => invoice.customerId === customerId)
+  const own = invoices.filter((invoice) => invoice.customerId === customerId);
+  return own
     .map((invoice) => ({ invoice, basis: coverBasis(invoice, period, timeZone) }))
     .filter((hit): hit is { invoice: Invoice; basis: CoverBasis } => hit.basis !== null)
     .sort((a, b) => a.invoice.invoiceDate - b.invoice.invoiceDate)
-    .map(({ invoice, basis }) => invoiceFacts(invoice, basis, timeZone));
+    .map(({ invoice, basis }) => {
+      const repeats = repeatedAmount(invoice, own);
+      return { ...invoiceFacts(invoice, basis, timeZone), ...(repeats === null ? {} : { repeats }) };
+    });
+}
+
+/** The oldest other invoice of the same customer with the same net amount, by its number; else null. */
+export function repeatedAmount(invoice: Invoice, customersInvoices: readonly Invoice[]): string | null {
+  const cents = toCents(invoice.netAmount);
+  let oldest: Invoice | undefined;
+  for (const other of customersInvoices) {
+    if (other._id === invoice._id || toCents(other.netAmount) !== cents) continue;
+    if (oldest === undefined || other.invoiceDate < oldest.invoiceDate) oldest = other;
+  }
+  return oldest?.invoiceNumber ?? null;
 }
 
 export function invoiceFacts(invoice: Invoice, basis: CoverBasis, timeZone: string): CoveringInvoice {

@@ -10,9 +10,10 @@
  * A year's figures belong to the annual return (Umsatzsteuererklärung), which has a deadline of
  * its own; any other span is no filing period. Neither gets a due date.
  */
+import { type SpanKind, spanKind } from "./calendar-span.js";
 import type { DaySpan } from "./period-billing.js";
 
-export type FilingPeriod = "month" | "quarter" | "year" | "other";
+export type FilingPeriod = SpanKind;
 
 export interface VatDue {
   filing: FilingPeriod;
@@ -23,7 +24,7 @@ export interface VatDue {
 }
 
 export function vatDue(period: DaySpan, permanentExtension: boolean): VatDue {
-  const filing = filingPeriod(period);
+  const filing = spanKind(period);
   if (filing !== "month" && filing !== "quarter") return { filing, dueDate: null, movedFromWeekend: null };
   const [year, month] = period.end.split("-").map(Number) as [number, number];
   // The month after the period's last month (or the one after that): Date.UTC rolls December over.
@@ -36,17 +37,6 @@ export function vatDue(period: DaySpan, permanentExtension: boolean): VatDue {
     dueDate: iso(due),
     movedFromWeekend: shift === 0 ? null : iso(tenth),
   };
-}
-
-/** Whether the days are one whole calendar month, quarter or year. */
-export function filingPeriod(period: DaySpan): FilingPeriod {
-  const [year, month, day] = period.start.split("-").map(Number) as [number, number, number];
-  if (day !== 1) return "other";
-  const endOf = (months: number) => iso(new Date(Date.UTC(year, month - 1 + months, 0)));
-  if (period.end === endOf(1)) return "month";
-  if (month % 3 === 1 && period.end === endOf(3)) return "quarter";
-  if (month === 1 && period.end === endOf(12)) return "year";
-  return "other";
 }
 
 function iso(date: Date): string {

@@ -107,6 +107,7 @@ export const billedOutput = z.object({
   differenceHours: z.number().nullable(),
   guessed: z.boolean(),
   widerInvoices: z.array(z.string()),
+  repeated: z.array(z.object({ invoiceNumber: z.string(), repeats: z.string() })),
 });
 
 /** "RE-1" or "RE-1 and RE-2" or "RE-1, RE-2 and RE-3". */
@@ -142,9 +143,18 @@ export function billedText(billed: BilledSoFar): string {
         return `Not yet billed: ${amount} logged since ${by} (${worth}).`;
       }
       if (difference === 0) return `Fully billed: ${worth}.`;
+      if (billed.repeated.length > 0) return repeatedText(billed.repeated, worth);
       return `${by} ${verb} ${eur(-difference)} more than the period's time is worth (${worth}): ${billed.invoiceNumbers.length === 1 ? "it" : "they"} may include other work, or time was removed since.`;
     }
   }
+}
+
+/** Fixed amounts billed again bill no time, so billing more than the period's time is said, not warned of. */
+function repeatedText(repeated: BilledSoFar["repeated"], worth: string): string {
+  const which = repeated
+    .map((r) => `${r.invoiceNumber} bills the same fixed amount as ${r.repeats}`)
+    .join("; ");
+  return `${which}, not the period's time (${worth}).`;
 }
 
 /** How to bill only what is not billed yet, when there is such a difference; else "". */

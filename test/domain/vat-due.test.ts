@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { filingPeriod, vatDue } from "../../src/domain/vat-due.js";
+import { spanKind as filingPeriod } from "../../src/domain/calendar-span.js";
+import { vatDue } from "../../src/domain/vat-due.js";
 
 describe("vatDue", () => {
   // Weekdays checked against a calendar; March 2021 matches the published tax calendars

@@ -6,6 +6,7 @@ import { dateContext } from "../../billing/context.js";
 import { createdBefore, sendInvoice } from "../../billing/created-invoices.js";
 import { MAX_CUSTOMERS, planBatch, sendBatch } from "../../billing/invoice-batch.js";
 import { draftInvoice, type InvoiceDraft, ledgerOf, numberDraft } from "../../billing/invoice-draft.js";
+import { planLike } from "../../billing/invoice-like.js";
 import { loadPeriodEntries } from "../../billing/period-facts.js";
 import { smallBusinessLimits } from "../../billing/small-business.js";
 import { DateInputError } from "../../domain/dates/errors.js";
@@ -19,6 +20,7 @@ import { assumedText, dayOrPeriod } from "../date-args.js";
 import { defineTool, type ToolCall } from "../define-tool.js";
 import { named } from "../format.js";
 import { askForBatch, batchData, batchOutput, batchText } from "../invoice-batch-answer.js";
+import { likeData, likeOutput, likeText, notesNeededText } from "../invoice-like-text.js";
 import {
   askFirst,
   countedText,
@@ -76,6 +78,13 @@ const input = z
       .describe("VAT percent; 0 for Kleinunternehmer."),
     notes: z.string().max(2000).optional().describe("Printed on the invoice."),
     activityType: activityTypeSchema.optional().describe("Default: the customer's."),
+    like: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("Repeat this invoice number, or a customer's newest."),
     allowOverlap: z.boolean().default(false).describe("Create it anyway, once the user confirmed."),
     dryRun: z.boolean().default(false).describe("Preview only; send nothing."),
   })
@@ -101,6 +110,7 @@ export const createInvoiceTool = defineTool({
       .optional()
       .describe("With already_exists: fields of the request the service's list does not show."),
     batch: batchOutput.optional().describe("With customers: one row per customer, and totals."),
+    like: likeOutput.optional().describe("With like: the invoice repeated, and how its notes followed."),
     conflicts: z
       .array(conflictOutput)
       .optional()
@@ -117,8 +127,9 @@ export const createInvoiceTool = defineTool({
   example: { customer: "mueller", netAmount: 100, period: "last month", dryRun: true },
   verifyWith: "list_invoices",
   async handler(args, context, call) {
+    if (args.like !== undefined) checkLike(args);
     if (args.customers !== undefined) return manyCustomers(args, context, call);
-    if (args.customer === undefined) {
+    if (args.customer === undefined && args.like === undefined) {
       throw new InputError(
         'Give customer (id or name), or customers: "all" or a list of them with fromTime: true for one draft each.',
       );
@@ -128,7 +139,7 @@ export const createInvoiceTool = defineTool({
         "Give either netAmount or fromTime: true, not both: fromTime computes the net amount from the period's time at the customer's rate. Choose one.",
       );
     }
-    if (!args.fromTime && args.netAmount === undefined) {
+    if (!args.fromTime && args.netAmount === undefined && args.like === undefined) {
       throw new InputError(
         "netAmount is required (e.g. 1520.5), or fromTime: true with a period (e.g. \"last month\") to bill that period's time at the customer's rate.",
       );
@@ -138,9 +149,9 @@ export const createInvoiceTool = defineTool({
         "supplement: true needs fromTime: true: a supplement bills the part of the period's time that its invoices do not bill yet.",
       );
     }
-    const customer = await context.directory.resolveCustomer(args.customer);
+    const given =
+      args.like === undefined ? await context.directory.resolveCustomer(args.customer!) : undefined;
     const period = await servicePeriod(args, context);
-    const assumed = assumedText(period.assumptions);
     const invoiceDay =
       args.invoiceDate === undefined
         ? formatDay(context.now(), context.timeZone)
@@ -153,8 +164,13 @@ export const createInvoiceTool = defineTool({
       args.fromTime,
       "it cannot be checked whether this invoice already exists or which number is next; creating it now could make a duplicate, so nothing was created",
     );
+    const like = await likeOf(args, period, invoiceDay, ledger.existing, context);
+    const customer = like?.ask.customer ?? given!;
+    const assumed = assumedText([...period.assumptions, ...(like?.assumptions ?? [])]);
+    const liked = like === undefined ? {} : { like: likeData(like) };
+    const likeLine = like === undefined ? "" : likeText(like, period, context.timeZone);
     const draft = draftInvoice(
-      {
+      like?.ask ?? {
         customer,
         period,
         netAmount: args.netAmount,
@@ -186,8 +202,14 @@ export const createInvoiceTool = defineTool({
     if (draft.verdict === "exists") {
       const invoice = storedView(draft, context.timeZone);
       return {
-        data: { outcome: "already_exists" as const, invoice, notCompared: draft.notShown, ...counted },
-        text: `${replayText(describe(invoice), draft.notShown)}${assumed}`,
+        data: {
+          outcome: "already_exists" as const,
+          invoice,
+          notCompared: draft.notShown,
+          ...liked,
+          ...counted,
+        },
+        text: `${replayText(describe(invoice), draft.notShown)}${likeLine}${assumed}`,
       };
     }
     const who = named(customer.name, customer._id);
@@ -201,10 +223,11 @@ export const createInvoiceTool = defineTool({
           outcome: "dry_run" as const,
           invoice,
           ...(conflicts.length === 0 ? {} : { conflicts }),
+          ...liked,
           ...counted,
           request: { method: "POST" as const, path: PATH, body: { ...draft.body } },
         },
-        text: `Dry run, nothing sent. This would create ${describe(invoice)}.${countedText(draft.time)}${warning}${warned}${assumed}\nRequest: POST ${PATH} ${JSON.stringify(draft.body)}`,
+        text: `Dry run, nothing sent. This would create ${describe(invoice)}.${likeLine}${countedText(draft.time)}${warning}${warned}${assumed}\nRequest: POST ${PATH} ${JSON.stringify(draft.body)}`,
       };
     }
     if (draft.verdict === "refused") {
@@ -221,9 +244,10 @@ export const createInvoiceTool = defineTool({
                 : ("allowOverlap" as const),
           },
           conflicts,
+          ...liked,
           ...counted,
         },
-        text: refusalText(conflicts, who, period, false, draft.billed),
+        text: `${refusalText(conflicts, who, period, false, draft.billed)}${likeLine}`,
       };
     }
     const summary = draftView(draft, null, "draft");
@@ -233,7 +257,12 @@ export const createInvoiceTool = defineTool({
       if (answer === undefined) return askFirst(summary, state, false);
       if (!answer.confirmed) {
         return {
-          data: { outcome: "declined" as const, invoice: draftView(draft, null, "not created"), ...counted },
+          data: {
+            outcome: "declined" as const,
+            invoice: draftView(draft, null, "not created"),
+            ...liked,
+            ...counted,
+          },
           text: `Not created: the user did not confirm ${describe(summary)}. Ask what to change before trying again.`,
         };
       }
@@ -243,8 +272,8 @@ export const createInvoiceTool = defineTool({
     const { id } = await sendInvoice(context, draft.body);
     const invoice = draftView(draft, id, "draft");
     return {
-      data: { outcome: "created" as const, invoice, ...counted },
-      text: `Created ${describe(invoice)}. It is a draft: review and send it in the Invoicing Service.${warned}${args.supplement ? factsLine.replace("Not yet billed", "Billed by this supplement") : ""}${assumed}`,
+      data: { outcome: "created" as const, invoice, ...liked, ...counted },
+      text: `Created ${describe(invoice)}. It is a draft: review and send it in the Invoicing Service.${likeLine}${warned}${args.supplement ? factsLine.replace("Not yet billed", "Billed by this supplement") : ""}${assumed}`,
     };
   },
 });
@@ -343,6 +372,49 @@ async function manyCustomers(args: Args, context: ToolContext, call: ToolCall) {
     data: { outcome: "batch" as const, batch: sent },
     text: `${batchText(sent, period, false)}${assumed}`,
   };
+}
+
+/** `like` repeats an invoice as it is: what would make it another invoice is refused, saying what to give instead. */
+function checkLike(args: Args): void {
+  if (args.customers !== undefined) throw new InputError("Give either like or customers, not both.");
+  if (args.fromTime || args.supplement) {
+    throw new InputError(
+      "like repeats a fixed amount, so it takes neither fromTime nor supplement: to bill a period's time, leave out like.",
+    );
+  }
+  if (args.netAmount !== undefined || args.activityType !== undefined) {
+    throw new InputError(
+      `like repeats ${args.like}'s net amount and activity type: for another amount or type, create the invoice with customer, netAmount, period and notes instead of like.`,
+    );
+  }
+}
+
+/** With like: the invoice it repeats, planned in billing; an invoice whose notes cannot be taken over asks for them. */
+async function likeOf(
+  args: Args,
+  period: { start: string; end: string },
+  invoiceDay: string,
+  existing: Parameters<typeof planLike>[2],
+  context: ToolContext,
+) {
+  if (args.like === undefined) return undefined;
+  const plan = await planLike(
+    {
+      like: args.like,
+      customer: args.customer,
+      period,
+      invoiceDay,
+      invoiceNumber: args.invoiceNumber,
+      notes: args.notes,
+      taxRate: args.taxRate,
+      defaultTaxRate: context.defaultTaxRate,
+      allowOverlap: args.allowOverlap,
+    },
+    context,
+    existing,
+  );
+  if (plan.kind === "needs notes") throw new InputError(notesNeededText(plan, period));
+  return plan;
 }
 
 function uniqueById(customers: readonly Customer[]): Customer[] {

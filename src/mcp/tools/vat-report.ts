@@ -3,11 +3,12 @@ import { listInvoices } from "../../api/invoices.js";
 import { wholeList } from "../../api/list.js";
 import { dateContext } from "../../billing/context.js";
 import { smallBusinessLimits } from "../../billing/small-business.js";
+import { spanKind } from "../../domain/calendar-span.js";
 import { formatDay } from "../../domain/dates/format.js";
 import { loadDates } from "../../domain/dates/lazy.js";
 import { fromCents } from "../../domain/money.js";
 import { type CountedInvoice, type VatInvoice, vatFigures } from "../../domain/vat.js";
-import { filingPeriod, vatDue } from "../../domain/vat-due.js";
+import { vatDue } from "../../domain/vat-due.js";
 import { inboxSince, paymentsByInvoice } from "../../webhooks/payments.js";
 import { moneyOutput } from "../args.js";
 import { assumedText } from "../date-args.js";
@@ -165,7 +166,7 @@ export const vatReportTool = defineTool({
 
 /** "2026-10", "2026-Q3" or "2026": a month, quarter or year as the VAT resource names it; else null. */
 export function vatPeriodKey(period: { start: string; end: string }): string | null {
-  const filing = filingPeriod(period);
+  const filing = spanKind(period);
   const [year, month] = period.start.split("-");
   if (filing === "month") return `${year}-${month}`;
   if (filing === "quarter") return `${year}-Q${(Number(month) + 2) / 3}`;

@@ -1,0 +1,275 @@
+/**
+ * create_invoice with `like`: the invoice that repeats. Data: a retainer customer, Grünwald Verlag
+ * (90.00 EUR/h), billed 500.00 EUR net a month for maintenance: RE-2026-071 for October (dated 3
+ * Nov, period 1–31 Oct, notes "Wartung Oktober 2026"). In November 2 h of time are logged for
+ * Grünwald (180.00 EUR at the rate): less than the retainer, which is no mistake. Müller has one
+ * hourly invoice. "Today" is Sunday 22 November 2026.
+ */
+import type { SandboxData } from "@invoicing-mcp/sandbox";
+import { describe, expect, it } from "vitest";
+import { listInvoices } from "../../src/api/invoices.js";
+import { useMcp } from "../helpers/mcp.js";
+import { useSandbox } from "../helpers/sandbox.js";
+import { useStripPeerMcp } from "../helpers/strip-peer.js";
+import { api, berlinMidnight, countRequests, whole } from "./support.js";
+
+const INVOICES = "/api/v1/invoices";
+const at = (iso: string) => Date.parse(iso);
+const GRUENWALD = "cus_g";
+const MUELLER = "cus_m";
+
+function likeData(): SandboxData {
+  const customer = (_id: string, name: string, hourlyRateCents: number) => ({
+    _id,
+    name,
+    email: "",
+    address: "",
+    hourlyRateCents,
+    isActive: true,
+    activityType: "gewerblich" as const,
+    externalId: "",
+  });
+  const invoice = (
+    _id: string,
+    customerId: string,
+    invoiceNumber: string,
+    dated: string,
+    netCents: number,
+    period: [string, string],
+    notes: string,
+  ) => ({
+    _id,
+    invoiceNumber,
+    customerId,
+    invoiceDate: at(dated),
+    status: "sent" as const,
+    activityType: "gewerblich" as const,
+    taxRate: 19,
+    netCents,
+    taxCents: Math.round(netCents * 0.19),
+    grossCents: netCents + Math.round(netCents * 0.19),
+    createdAt: at(dated),
+    periodStart: at(period[0]),
+    periodEnd: at(period[1]),
+    notes,
+  });
+  return {
+    demo: {
+      customers: [
+        customer(GRUENWALD, "Grünwald Verlag", 9000),
+        customer(MUELLER, "Müller & Söhne GmbH", 9500),
+      ],
+      projects: [
+        {
+          _id: "prj_g",
+          name: "Verlagsportal",
+          customerId: GRUENWALD,
+          color: "#336699",
+          isActive: true,
+          activityType: "gewerblich",
+        },
+      ],
+      timeEntries: [
+        {
+          _id: "te_g1",
+          projectId: "prj_g",
+          customerId: GRUENWALD,
+          startTime: at("2026-11-10T09:00:00+01:00"),
+          endTime: at("2026-11-10T11:00:00+01:00"),
+          description: "Updates eingespielt",
+        },
+      ],
+      invoices: [
+        invoice(
+          "inv_g10",
+          GRUENWALD,
+          "RE-2026-071",
+          "2026-11-03T00:00:00+01:00",
+          50000,
+          ["2026-10-01T00:00:00+02:00", "2026-10-31T00:00:00+01:00"],
+          "Wartung Oktober 2026",
+        ),
+        invoice(
+          "inv_m10",
+          MUELLER,
+          "RE-2026-072",
+          "2026-11-04T00:00:00+01:00",
+          123450,
+          ["2026-10-01T00:00:00+02:00", "2026-10-31T00:00:00+01:00"],
+          "Leistungen Oktober 2026: 12,99 Std. à 95,00 €",
+        ),
+      ],
+      expenses: [],
+    },
+  };
+}
+
+const NOVEMBER = { like: "re-2026-071", period: "November 2026" };
+
+describe("create_invoice with like", () => {
+  const sandbox = useSandbox({ data: likeData() });
+  const mcp = useMcp(sandbox);
+  const posts = () => countRequests(sandbox(), "POST", INVOICES);
+  /** The November draft, made once whichever test runs first (tests run in any order). */
+  async function november() {
+    const answer = await mcp().call("create_invoice", NOVEMBER);
+    expect(["created", "already_exists"], answer.text).toContain(answer.data.outcome);
+    return answer;
+  }
+
+  describe("on an account without the November draft", () => {
+    const sandbox = useSandbox({ data: likeData() });
+    const mcp = useMcp(sandbox);
+    const posts = () => countRequests(sandbox(), "POST", INVOICES);
+    const listed = async () => whole(await listInvoices(api(sandbox())));
+
+    it("a dry run shows the same customer, net, rate, type and notes for the new period, and the next number; the create sends exactly that", async () => {
+      const before = posts();
+      const preview = await mcp().call("create_invoice", { ...NOVEMBER, dryRun: true });
+      expect(preview.isError, preview.text).toBe(false);
+      expect(posts()).toBe(before);
+      expect(preview.data.outcome).toBe("dry_run");
+      expect(preview.data.request.body).toEqual({
+        customerId: GRUENWALD,
+        invoiceNumber: "RE-2026-073",
+        invoiceDate: berlinMidnight("2026-11-22"),
+        periodStart: berlinMidnight("2026-11-01"),
+        periodEnd: berlinMidnight("2026-11-30"),
+        netAmount: 500,
+        taxRate: 19,
+        taxAmount: 95,
+        grossAmount: 595,
+        activityType: "gewerblich",
+        notes: "Wartung November 2026",
+      });
+      expect(preview.data.like).toMatchObject({
+        id: "inv_g10",
+        invoiceNumber: "RE-2026-071",
+        notes: "rolled",
+        rolled: [{ from: "Oktober 2026", to: "November 2026" }],
+      });
+      expect(preview.text).toContain("Dry run, nothing sent");
+      expect(preview.text).toContain(
+        "Made like RE-2026-071 (id inv_g10, dated 2026-11-03, service period 2026-10-01 to 2026-10-31): the same customer, net amount, VAT rate and activity type",
+      );
+      expect(preview.text).toContain('"Oktober 2026" → "November 2026"');
+
+      const created = await mcp().call("create_invoice", NOVEMBER);
+      expect(created.isError, created.text).toBe(false);
+      expect(created.data.outcome).toBe("created");
+      expect(posts()).toBe(before + 1);
+      const stored = (await listed()).find((i) => i._id === created.data.invoice.id);
+      expect(stored).toMatchObject({ ...preview.data.request.body, status: "draft" });
+    });
+  });
+
+  it("the same call again creates nothing, nor does the customer's form of it", async () => {
+    const created = await november();
+    const before = posts();
+
+    const again = await mcp().call("create_invoice", NOVEMBER);
+    expect(again.data.outcome).toBe("already_exists");
+    expect(again.data.invoice.id).toBe(created.data.invoice.id);
+    expect(again.text).toContain("Made like RE-2026-071");
+    // "like last time for Grünwald": the newest invoice before November is still RE-2026-071.
+    const byName = await mcp().call("create_invoice", { like: "gruenwald", period: "November 2026" });
+    expect(byName.data.outcome).toBe("already_exists");
+    expect(byName.data.invoice.id).toBe(created.data.invoice.id);
+    expect(posts()).toBe(before);
+  });
+
+  it("a customer's newest invoice before the period is the model", async () => {
+    await november();
+    const december = await mcp().call("create_invoice", {
+      like: "Grünwald",
+      period: "Dezember 2026",
+      dryRun: true,
+    });
+    expect(december.isError, december.text).toBe(false);
+    // The November draft made above is now the newest.
+    expect(december.data.like).toMatchObject({ invoiceNumber: "RE-2026-073", byCustomer: true });
+    expect(december.data.request.body.notes).toBe("Wartung Dezember 2026");
+    expect(december.text).toMatch(/the newest invoice of Grünwald Verlag \(cus_g\) before 2026-12-01/);
+  });
+
+  it("refuses a period an invoice of the customer already covers, naming it", async () => {
+    const before = posts();
+    const refused = await mcp().call("create_invoice", { like: "RE-2026-071", period: "Oktober 2026" });
+    expect(refused.isError).toBe(false);
+    expect(refused.data.outcome).toBe("refused");
+    expect(refused.data.conflicts.map((c: { invoiceNumber: string }) => c.invoiceNumber)).toContain(
+      "RE-2026-071",
+    );
+    expect(refused.data.refusal.override).toBe("allowOverlap");
+    expect(refused.text).toMatch(/^Not created:/);
+    expect(posts()).toBe(before);
+  });
+
+  it("the retainer's time_summary does not warn that it bills more than the period's time is worth", async () => {
+    await november();
+    const summary = await mcp().call("time_summary", { customer: "Grünwald", period: "November 2026" });
+    expect(summary.isError).toBe(false);
+    const row = summary.data.customers[0].inPeriod;
+    expect(row.time.amount).toBe(180);
+    expect(row.mayAlreadyBeBilledBy.map((i: { invoiceNumber: string }) => i.invoiceNumber)).toEqual([
+      "RE-2026-073",
+    ]);
+    expect(row.billed.repeated).toEqual([{ invoiceNumber: "RE-2026-073", repeats: "RE-2026-071" }]);
+    expect(summary.text).not.toMatch(/more than the period's time is worth/);
+    expect(summary.text).toMatch(
+      /RE-2026-073 bills the same fixed amount as RE-2026-071, not the period's time/,
+    );
+  });
+
+  it("refuses what like cannot repeat, saying what to give instead", async () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ ...NOVEMBER, netAmount: 600 }, /like repeats re-2026-071.s net amount/],
+      [{ ...NOVEMBER, fromTime: true }, /like repeats a fixed amount/],
+      [{ ...NOVEMBER, customers: "all" }, /either like or customers/],
+      [
+        { ...NOVEMBER, customer: "Müller" },
+        /RE-2026-071 is an invoice of Grünwald Verlag \(cus_g\), not of Müller/,
+      ],
+      [
+        { like: "RE-2026-999", period: "November 2026" },
+        /No invoice has the number "RE-2026-999", and no customer is called that/,
+      ],
+      [{ like: "RE-2026-071", period: "Q1 2027" }, /"Oktober 2026".*cannot be moved on.*notes/],
+      [{ like: "RE-2026-071" }, /period is required/],
+    ];
+    const before = posts();
+    for (const [args, message] of cases) {
+      const answer = await mcp().call("create_invoice", args);
+      expect(answer.isError, JSON.stringify(args)).toBe(true);
+      expect(answer.text, JSON.stringify(args)).toMatch(message);
+    }
+    expect(posts()).toBe(before);
+  });
+
+  describe("where the service's lists carry no notes", () => {
+    const peer = useStripPeerMcp(sandbox);
+
+    it("asks for the notes instead of sending an invoice without them, and takes them when given", async () => {
+      const before = posts();
+      const asked = await peer().call("create_invoice", { like: "RE-2026-072", period: "November 2026" });
+      expect(asked.isError).toBe(true);
+      expect(asked.text).toMatch(
+        /does not show the notes of RE-2026-072.*Ask the user for the notes.*call again with notes/,
+      );
+      const given = await peer().call("create_invoice", {
+        like: "RE-2026-072",
+        period: "November 2026",
+        notes: "Leistungen November 2026",
+        dryRun: true,
+      });
+      expect(given.isError, given.text).toBe(false);
+      expect(given.data.request.body).toMatchObject({
+        customerId: MUELLER,
+        netAmount: 1234.5,
+        notes: "Leistungen November 2026",
+      });
+      expect(given.data.like).toMatchObject({ notes: "given" });
+      expect(posts()).toBe(before);
+    });
+  });
+});
