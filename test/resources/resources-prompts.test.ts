@@ -96,12 +96,13 @@ describe("prompts", () => {
   const sandbox = useSandbox();
   const mcp = useMcp(sandbox);
 
-  it("lists the four workflows with described arguments", async () => {
+  it("lists the five workflows with described arguments", async () => {
     const { prompts } = await mcp().client.listPrompts();
     expect(prompts.map((p) => p.name)).toEqual([
       "log_day_notes",
       "chase_overdue_invoices",
       "invoice_unbilled_time",
+      "month_end",
       "year_end_review",
     ]);
     for (const prompt of prompts) {
@@ -184,6 +185,28 @@ describe("prompts", () => {
       // The preview comes before the create.
       expect(text.indexOf("dryRun: true")).toBeLessThan(text.lastIndexOf("create_invoice"));
     }
+  });
+
+  it("closes a month: time and fixed invoices previewed first, overdue invoices, the VAT figures", async () => {
+    const { client } = mcp();
+    for (const language of ["en", "de"]) {
+      const result = await client.getPrompt({
+        name: "month_end",
+        arguments: { period: "Oktober 2026", language },
+      });
+      const text = (result.messages[0]!.content as { text: string }).text;
+      expect(text).toContain('customers: "all", fromTime: true, period: "Oktober 2026"');
+      expect(text).toMatch(/create_invoice (with|mit) like: "<[^>]+>", period: "Oktober 2026"/);
+      expect(text).toMatch(/outstanding_by_customer (with|mit) overdueOnly: true/);
+      expect(text).toMatch(/vat_report (with|mit) period: "Oktober 2026"/);
+      // Each write is previewed before it is made.
+      expect(text.indexOf("dryRun: true")).toBeLessThan(text.indexOf("like:"));
+      expect(text.match(/dryRun: true/g)).toHaveLength(2);
+    }
+    const defaulted = await client.getPrompt({ name: "month_end", arguments: { language: "en" } });
+    expect((defaulted.messages[0]!.content as { text: string }).text).toContain('period: "last month"');
+    const review = await client.getPrompt({ name: "year_end_review", arguments: { year: "2025" } });
+    expect((review.messages[0]!.content as { text: string }).text).toMatch(/vat_report with period: "2025"/);
   });
 
   it("refuses a prompt without its required argument", async () => {

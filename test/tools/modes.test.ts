@@ -112,12 +112,12 @@ describe("what the model reads follows the configuration", () => {
     }
   });
 
-  it("with writes, the instructions name the guards and their overrides, and all four prompts are offered", async () => {
+  it("with writes, the instructions name the guards and their overrides, and all five prompts are offered", async () => {
     const instructions = mcp().client.getInstructions() ?? "";
     expect(instructions).toContain("allowOverlap");
     expect(instructions).toContain("allowSimilar");
     expect(instructions).not.toMatch(/read-only/);
-    expect((await mcp().client.listPrompts()).prompts).toHaveLength(4);
+    expect((await mcp().client.listPrompts()).prompts).toHaveLength(5);
   });
 
   it("without an inbox, instructions and list_invoices say the API has no payment dates and how to get them", async () => {

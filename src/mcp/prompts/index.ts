@@ -5,17 +5,23 @@ import { chaseOverduePrompt } from "./chase-overdue.js";
 import type { Language, PromptDefinition } from "./define-prompt.js";
 import { invoiceUnbilledPrompt } from "./invoice-unbilled.js";
 import { logDayNotesPrompt } from "./log-day-notes.js";
+import { monthEndPrompt } from "./month-end.js";
 import { yearEndReviewPrompt } from "./year-end-review.js";
 
 export const allPrompts = [
   logDayNotesPrompt,
   chaseOverduePrompt,
   invoiceUnbilledPrompt,
+  monthEndPrompt,
   yearEndReviewPrompt,
 ] as unknown as PromptDefinition[];
 
 /** Prompts that lead to writes: not offered in read-only mode, where the model could not follow them. */
-export const writePrompts = [logDayNotesPrompt, invoiceUnbilledPrompt] as unknown as PromptDefinition[];
+export const writePrompts = [
+  logDayNotesPrompt,
+  invoiceUnbilledPrompt,
+  monthEndPrompt,
+] as unknown as PromptDefinition[];
 
 /** The prompts this configuration offers. */
 export function listedPrompts(config: Pick<Config, "readOnly">): PromptDefinition[] {
