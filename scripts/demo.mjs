@@ -114,6 +114,38 @@ await step("Draft that month for all my customers: show me first.", "create_invo
 });
 await step("Create them.", "create_invoice", all);
 
+// The invoice that repeats: a monthly maintenance fee, written once for last month, then made
+// again with `like` for next month, in advance (same customer, amount, VAT rate and notes, the
+// month in the notes moved on). Whole months on both sides, so the notes can follow.
+const monthName = (offset) => {
+  const [year, month] = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" })
+    .format(new Date())
+    .split("-")
+    .map(Number);
+  const first = new Date(Date.UTC(year, month - 1 + offset, 1));
+  return new Intl.DateTimeFormat("de-DE", { month: "long", year: "numeric", timeZone: "UTC" }).format(first);
+};
+const retainer = await step(
+  `Grünwald pays 300 EUR a month for maintenance, apart from the hours: invoice last month, "Wartung ${monthName(-1)}".`,
+  "create_invoice",
+  {
+    customer: "Grünwald",
+    netAmount: 300,
+    period: "last month",
+    notes: `Wartung ${monthName(-1)}`,
+    allowOverlap: true,
+  },
+);
+const like = { like: retainer.invoice.invoiceNumber, period: "next month" };
+await step("Next month's maintenance in advance, like that one: show me first.", "create_invoice", {
+  ...like,
+  dryRun: true,
+});
+await step("Create it.", "create_invoice", like);
+
+// Month-end's last job: the VAT return's figures, per rate with the form's fields, and when it is due.
+await step("What goes into my VAT return for last month?", "vat_report", { period: "last month" });
+
 await step("How did last year go, freiberuflich vs. gewerblich?", "eur_report", { year: "last year" });
 await step("Und dieses Jahr?", "eur_report", { year: "dieses Jahr" });
 

@@ -70,7 +70,7 @@ export function namedList(invoices: readonly VatInvoice[], customer: (id: string
   return `${names.join(", ")}${more}`;
 }
 
-export function dueText(due: VatDue, permanentExtension: boolean): string {
+export function dueText(due: VatDue, permanentExtension: boolean, today: string): string {
   if (due.filing === "year") {
     return "A year's figures are for the annual return (Umsatzsteuererklärung), which has a deadline of its own.";
   }
@@ -86,7 +86,14 @@ export function dueText(due: VatDue, permanentExtension: boolean): string {
     : "the 10th after the period (§ 18 UStG); a month later with a permanent extension";
   const moved =
     due.movedFromWeekend === null ? "" : ` (${due.movedFromWeekend} is a weekend day, so the next Monday)`;
-  return `Due ${due.dueDate}, a ${weekday}${moved}: ${rule}. A public holiday in your state moves it to the next working day.`;
+  const days = Math.round((Date.parse(due.dueDate) - Date.parse(today)) / 86_400_000);
+  const when =
+    days === 0
+      ? "today"
+      : days > 0
+        ? `in ${days} ${days === 1 ? "day" : "days"}`
+        : `${-days} ${days === -1 ? "day" : "days"} ago`;
+  return `Due ${due.dueDate}, a ${weekday}${moved}, ${when}: ${rule}. A public holiday in your state moves it to the next working day.`;
 }
 
 export interface VatAnswer {
@@ -99,6 +106,8 @@ export interface VatAnswer {
   limits: readonly LimitPassed[] | null | undefined;
   hasInbox: boolean;
   customer: (id: string) => string;
+  /** YYYY-MM-DD in the user's zone, for how far off the due date is. */
+  today: string;
 }
 
 /** The whole answer for the model. */
@@ -156,7 +165,7 @@ export function vatAnswerText(answer: VatAnswer): string {
     );
   }
   if (!(figures.rates?.length === 0 && small.length > 0)) lines.push(INPUT_TAX);
-  lines.push(dueText(answer.due, answer.permanentExtension));
+  lines.push(dueText(answer.due, answer.permanentExtension, answer.today));
   return lines.join("\n");
 }
 

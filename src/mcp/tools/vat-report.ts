@@ -151,6 +151,7 @@ export const vatReportTool = defineTool({
       permanentExtension: context.vatPermanentExtension,
       limits,
       hasInbox: context.events !== undefined,
+      today: formatDay(context.now(), context.timeZone),
       customer: (id) => named(nameOf(id) ?? undefined, id),
     });
     const key = vatPeriodKey(period);
