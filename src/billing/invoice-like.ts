@@ -13,7 +13,7 @@ import type { ActivityType, Customer, Invoice } from "../api/schemas.js";
 import { activityTypeSchema } from "../api/schemas.js";
 import { formatDay } from "../domain/dates/format.js";
 import { InputError } from "../domain/input-error.js";
-import { rollNotes } from "../domain/notes-roll.js";
+import { periodMentions, rollNotes } from "../domain/notes-roll.js";
 import { type DaySpan, servicePeriodDays } from "../domain/period-billing.js";
 import { cleanText } from "../domain/text.js";
 import type { BillingContext } from "./context.js";
@@ -56,7 +56,8 @@ export type LikePlan =
   | {
       kind: "needs notes";
       model: LikeModel;
-      reason: "not listed" | "period kinds differ";
+      /** Notes not listed; or they name a period, and its own is not listed or of another kind. */
+      reason: "not listed" | "no period listed" | "period kinds differ";
       mentions: string[];
     };
 
@@ -172,15 +173,8 @@ function notesFor(request: LikeRequest, model: LikeModel): NotesOutcome {
   }
   if (model.period === null) {
     // Notes without a period to read them against: only notes that name no period can be taken.
-    const probe = rollNotes(listed, { start: "0001-01-01", end: "0001-01-15" }, request.period);
-    if ("mentions" in probe || probe.kept.length > 0) {
-      return {
-        kind: "needs notes",
-        model,
-        reason: "period kinds differ",
-        mentions: "mentions" in probe ? probe.mentions : probe.kept,
-      };
-    }
+    const mentions = periodMentions(listed);
+    if (mentions.length > 0) return { kind: "needs notes", model, reason: "no period listed", mentions };
     return { kind: "notes", text: listed, notes: { source: "rolled", rolled: [], kept: [] } };
   }
   const rolled = rollNotes(listed, model.period, request.period);

@@ -147,6 +147,13 @@ export function rollNotes(notes: string, from: DaySpan, to: DaySpan): RolledNote
   return { notes: rolledNotes, rolled, kept: kept(within) };
 }
 
+/** The months and quarters the notes name, as written (plain years aside). */
+export function periodMentions(notes: string): string[] {
+  return findMentions(notes)
+    .filter((m) => m.months !== 12)
+    .map((m) => m.text);
+}
+
 function findMentions(notes: string): Mention[] {
   const found: Mention[] = [];
   const words: { word: MonthWord; groups: Record<string, string | undefined> }[] = [];

@@ -64,9 +64,12 @@ function notesText(notes: LikeNotes, model: LikeModel): string {
 export function notesNeededText(plan: Extract<LikePlan, { kind: "needs notes" }>, period: DaySpan): string {
   const { invoice } = plan.model;
   const facts = `${invoice.invoiceNumber} (id ${invoice._id}, ${named(plan.model.customer.name, plan.model.customer._id)}, net ${eur(invoice.netAmount)})`;
+  const mentioned = plan.mentions.map((m) => `"${cleanText(m, 80)}"`).join(", ");
   const why =
     plan.reason === "not listed"
       ? `the service's invoice list does not show the notes of ${facts}, so they cannot be repeated`
-      : `the notes of ${facts} name ${plan.mentions.map((m) => `"${cleanText(m, 80)}"`).join(", ")}, which cannot be moved on to ${period.start} to ${period.end} (a period of another kind than its own)`;
+      : plan.reason === "no period listed"
+        ? `the notes of ${facts} name ${mentioned}, and the service's list does not show its service period, so they cannot be moved on to ${period.start} to ${period.end}`
+        : `the notes of ${facts} name ${mentioned}, which cannot be moved on to ${period.start} to ${period.end} (a period of another kind than its own)`;
   return `Not created: ${why}. Ask the user for the notes this invoice should carry and call again with notes (with like and period as before).`;
 }

@@ -9,6 +9,7 @@ import type { SandboxData } from "@invoicing-mcp/sandbox";
 import { describe, expect, it } from "vitest";
 import { listInvoices } from "../../src/api/invoices.js";
 import { useMcp } from "../helpers/mcp.js";
+import { startPeer } from "../helpers/peer.js";
 import { useSandbox } from "../helpers/sandbox.js";
 import { useStripPeerMcp } from "../helpers/strip-peer.js";
 import { api, berlinMidnight, countRequests, whole } from "./support.js";
@@ -271,5 +272,46 @@ describe("create_invoice with like", () => {
       expect(given.data.like).toMatchObject({ notes: "given" });
       expect(posts()).toBe(before);
     });
+  });
+
+  it("a service that lists notes but no service period: notes naming a month are asked for, others copied", async () => {
+    const listed = (notes: string) => [
+      {
+        _id: "inv_p1",
+        invoiceNumber: "RE-2026-050",
+        customerId: GRUENWALD,
+        invoiceDate: at("2026-10-03T00:00:00+02:00"),
+        netAmount: 500,
+        status: "sent",
+        taxRate: 19,
+        taxAmount: 95,
+        grossAmount: 595,
+        notes,
+      },
+    ];
+    let notes = "Wartung Oktober 2026";
+    const peer = await startPeer((path) => {
+      if (path === "/api/v1/customers") return [{ _id: GRUENWALD, name: "Grünwald Verlag", hourlyRate: 90 }];
+      if (path === "/api/v1/invoices") return listed(notes);
+      return undefined;
+    }, at("2026-11-22T10:15:00+01:00"));
+    try {
+      const asked = await peer.mcp.call("create_invoice", { like: "RE-2026-050", period: "November 2026" });
+      expect(asked.isError).toBe(true);
+      expect(asked.text).toMatch(
+        /name "Oktober 2026", and the service's list does not show its service period.*call again with notes/,
+      );
+      notes = "Hosting und Wartung";
+      const copied = await peer.mcp.call("create_invoice", {
+        like: "RE-2026-050",
+        period: "November 2026",
+        dryRun: true,
+      });
+      expect(copied.isError, copied.text).toBe(false);
+      expect(copied.data.request.body).toMatchObject({ netAmount: 500, notes: "Hosting und Wartung" });
+      expect(copied.text).toContain("its notes as they were");
+    } finally {
+      await peer.close();
+    }
   });
 });
