@@ -35,8 +35,9 @@ describe("a real MCP client over stdio against --sandbox", () => {
       "invoicing://customers/{customerId}/summary",
       "invoicing://customers/{customerId}/time",
       "invoicing://reports/eur/{year}",
+      "invoicing://reports/vat/{period}",
     ]);
-    expect((await client.listPrompts()).prompts).toHaveLength(4);
+    expect((await client.listPrompts()).prompts).toHaveLength(5);
   });
 
   it("reads a template instance found by completing a customer name", async () => {

@@ -35,6 +35,7 @@ describe("resources", () => {
     const byUri = Object.fromEntries(resourceTemplates.map((t) => [t.uriTemplate, t]));
     for (const uri of [
       "invoicing://reports/eur/{year}",
+      "invoicing://reports/vat/{period}",
       "invoicing://customers/{customerId}/summary",
       "invoicing://customers/{customerId}/time",
     ]) {

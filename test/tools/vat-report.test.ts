@@ -194,9 +194,27 @@ describe("vat_report", () => {
       expect(json).toEqual(tool.data);
       const { resources } = await client.listResources();
       const vat = resources.filter((r) => r.uri.startsWith("invoicing://reports/vat/")).map((r) => r.uri);
-      expect(vat).toEqual(
-        expect.arrayContaining(["invoicing://reports/vat/2026-10", "invoicing://reports/vat/2026-Q3"]),
+      // Today is 22 November 2026: the last three months and the last two quarters.
+      expect(vat).toEqual([
+        "invoicing://reports/vat/2026-10",
+        "invoicing://reports/vat/2026-09",
+        "invoicing://reports/vat/2026-08",
+        "invoicing://reports/vat/2026-Q3",
+        "invoicing://reports/vat/2026-Q2",
+      ]);
+      const completed = await client.complete({
+        ref: { type: "ref/resource", uri: "invoicing://reports/vat/{period}" },
+        argument: { name: "period", value: "2026-q" },
+      });
+      expect(completed.completion.values).toEqual(["2026-Q3", "2026-Q2"]);
+      const quarter = JSON.parse(
+        (
+          (await client.readResource({ uri: "invoicing://reports/vat/2026-Q4" })).contents[0] as {
+            text: string;
+          }
+        ).text,
       );
+      expect(quarter.period).toMatchObject({ start: "2026-10-01", end: "2026-12-31" });
       expect(tool.content).toContainEqual(
         expect.objectContaining({ type: "resource_link", uri: "invoicing://reports/vat/2026-10" }),
       );
