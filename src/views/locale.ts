@@ -1,164 +1,89 @@
 /**
- * Words and number/date formats in German or English, following the host's locale. Amounts arrive
- * as EUR with two decimals; they are shown, never summed here beyond what a view must add up.
+ * Numbers and dates in the locale the host gives (en-US reads "Jul 17, 2026" and "€1,234.56",
+ * de-DE "17.07.2026" and "1.234,56 €"), words in German or English. Amounts arrive as EUR with two
+ * decimals; they are shown, never summed here beyond what a view must add up.
  */
-export type Lang = "de" | "en";
+import { type Lang, WORDS, type Word } from "./words.js";
+
+export type { Lang };
 
 export interface Formats {
+  /** The BCP 47 locale numbers and dates are written in. */
+  locale: string;
+  /** The language of the words, and of the document. */
   lang: Lang;
   money(eur: number): string;
-  /** "2026-03-05" → "05.03.2026" / "5 Mar 2026". */
+  /** A whole number or one with up to `digits` decimals: "19", "8.75". */
+  number(value: number, digits?: number): string;
+  /** A rate in percent: 19 → "19%" / "19 %". */
+  percent(rate: number): string;
+  /** "2026-03-05" → "Mar 5, 2026" / "05.03.2026". */
   day(iso: string): string;
-  /** "2026-03" → "Mär 2026" / "Mar 2026" (short). */
-  month(key: string, style?: "short" | "long"): string;
-  /** "Mo., 16.11." / "Mon 16 Nov"; short: "Mo. 16." / "Mon 16". */
+  /** Two days as one range: "Nov 16 – 22, 2026" / "16.–22.11.2026". */
+  days(fromIso: string, toIso: string): string;
+  /** "2026-03" → "March 2026" / "März 2026". */
+  month(key: string): string;
+  /** "2026-03" → "March" / "März". */
+  monthName(key: string): string;
+  /** "2026-11-16" → "Monday, November 16" / "Montag, 16. November"; short: "Mon, 11/16" / "Mo., 16.11.". */
   weekday(iso: string, style?: "short"): string;
+  /** Minutes of the day as a clock time: "8:15 AM" / "08:15". */
+  clock(minutes: number): string;
+  /** Two clock times as one range: "9:15 – 11:30 AM" / "09:15–11:30". */
+  clocks(from: number, to: number): string;
   hours(value: number): string;
-  t(key: keyof typeof WORDS.en): string;
+  t(key: Word): string;
 }
 
-const WORDS = {
-  en: {
-    receivables: "Receivables",
-    outstanding: "Outstanding",
-    overdue: "Overdue",
-    daysOverdue: "days overdue",
-    due: "due",
-    notDue: "not yet due",
-    invoice: "Invoice",
-    amount: "Amount",
-    dueDate: "Due date",
-    draftReminder: "Draft a reminder",
-    reminderAsked: "Asked the assistant for a reminder",
-    nothingOpen: "No open receivables.",
-    revenue: "Revenue",
-    paid: "Paid",
-    open: "Open",
-    draft: "Draft",
-    other: "Other states",
-    net: "net",
-    gross: "gross",
-    total: "Invoiced total",
-    eurProfit: "EÜR profit",
-    eurIncome: "EÜR income (paid)",
-    eurNote: "EÜR: the service's cash-basis figures for the calendar year.",
-    invoicedNote: "Invoiced: by invoice date, net.",
-    allCustomers: "All customers",
-    customer: "Customer",
-    byCustomer: "Load per customer",
-    incomplete: "The invoice list could not be read whole, so nothing is summed:",
-    month: "Month",
-    preview: "Invoice preview",
-    number: "Number",
-    invoiceDate: "Invoice date",
-    period: "Service period",
-    lines: "Time counted",
-    vat: "VAT",
-    notes: "Notes",
-    verdictOk: "No other invoice covers this period: it can be created.",
-    verdictConflict: "May bill this period twice; creating it is refused:",
-    create: "Create this draft",
-    creating: "Creating…",
-    created: "Created draft",
-    exists: "Already created: no second draft was made.",
-    notDryRun: "This is the result, not a preview.",
-    failed: "Not created:",
-    week: "Week of time",
-    hoursPerCustomer: "Hours per customer",
-    overlap: "overlaps another entry",
-    gap: "gap",
-    running: "running",
-    partialPage: "Showing the entries on this page only:",
-    noEntries: "No time entries.",
-    unknown: "This result has no view.",
-  },
-  de: {
-    receivables: "Offene Posten",
-    outstanding: "Offen",
-    overdue: "Überfällig",
-    daysOverdue: "Tage überfällig",
-    due: "fällig",
-    notDue: "noch nicht fällig",
-    invoice: "Rechnung",
-    amount: "Betrag",
-    dueDate: "Fällig am",
-    draftReminder: "Erinnerung entwerfen",
-    reminderAsked: "Erinnerung beim Assistenten angefragt",
-    nothingOpen: "Keine offenen Forderungen.",
-    revenue: "Umsatz",
-    paid: "Bezahlt",
-    open: "Offen",
-    draft: "Entwurf",
-    other: "Sonstige",
-    net: "netto",
-    gross: "brutto",
-    total: "Summe fakturiert",
-    eurProfit: "EÜR-Gewinn",
-    eurIncome: "EÜR-Einnahmen (bezahlt)",
-    eurNote: "EÜR: Zahlen des Dienstes nach Zufluss im Kalenderjahr.",
-    invoicedNote: "Fakturiert: nach Rechnungsdatum, netto.",
-    allCustomers: "Alle Kunden",
-    customer: "Kunde",
-    byCustomer: "Nach Kunden laden",
-    incomplete: "Die Rechnungsliste war nicht vollständig lesbar, daher keine Summen:",
-    month: "Monat",
-    preview: "Rechnungsvorschau",
-    number: "Nummer",
-    invoiceDate: "Rechnungsdatum",
-    period: "Leistungszeitraum",
-    lines: "Erfasste Zeit",
-    vat: "USt.",
-    notes: "Notizen",
-    verdictOk: "Keine andere Rechnung deckt diesen Zeitraum ab: sie kann erstellt werden.",
-    verdictConflict: "Könnte den Zeitraum doppelt abrechnen; das Erstellen wird abgelehnt:",
-    create: "Diesen Entwurf erstellen",
-    creating: "Wird erstellt…",
-    created: "Entwurf erstellt",
-    exists: "Schon erstellt: kein zweiter Entwurf angelegt.",
-    notDryRun: "Dies ist das Ergebnis, keine Vorschau.",
-    failed: "Nicht erstellt:",
-    week: "Zeitwoche",
-    hoursPerCustomer: "Stunden je Kunde",
-    overlap: "überschneidet sich mit einem anderen Eintrag",
-    gap: "Lücke",
-    running: "läuft",
-    partialPage: "Nur die Einträge dieser Seite:",
-    noEntries: "Keine Zeiteinträge.",
-    unknown: "Für dieses Ergebnis gibt es keine Ansicht.",
-  },
-} satisfies Record<Lang, Record<string, string>>;
+/** The host's locale when the browser knows it, else the browser's own, else en-US. */
+export function localeOf(requested: string | undefined): string {
+  for (const candidate of [requested, navigator.language]) {
+    if (!candidate) continue;
+    try {
+      const [supported] = Intl.DateTimeFormat.supportedLocalesOf(candidate);
+      if (supported) return supported;
+    } catch {
+      // Not a BCP 47 tag: try the next.
+    }
+  }
+  return "en-US";
+}
 
-export function formatsFor(locale: string | undefined): Formats {
-  const lang: Lang = locale?.toLowerCase().startsWith("de") ? "de" : "en";
-  const tag = lang === "de" ? "de-DE" : "en-GB";
-  const money = new Intl.NumberFormat(tag, { style: "currency", currency: "EUR" });
-  const utc = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`);
-  const dayFormat = new Intl.DateTimeFormat(tag, {
-    timeZone: "UTC",
-    day: "2-digit",
-    month: lang === "de" ? "2-digit" : "short",
-    year: "numeric",
-  });
-  const weekdayFormat = new Intl.DateTimeFormat(tag, {
-    timeZone: "UTC",
-    weekday: "short",
-    day: "numeric",
-    month: lang === "de" ? "numeric" : "short",
-  });
-  const hoursFormat = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
+export function formatsFor(requested: string | undefined): Formats {
+  const locale = localeOf(requested);
+  const lang: Lang = locale.toLowerCase().startsWith("de") ? "de" : "en";
+  const money = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" });
+  const date = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options });
+  const noon = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`);
+  const atMinute = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes));
+  const medium = date({ dateStyle: "medium" });
+  const monthYear = date({ month: "long", year: "numeric" });
+  const monthOnly = date({ month: "long" });
+  const longDay = date({ weekday: "long", day: "numeric", month: "long" });
+  const shortDay = date({ weekday: "short", day: "numeric", month: "numeric" });
+  const time = date({ hour: "numeric", minute: "2-digit" });
+  const numbers = new Map<number, Intl.NumberFormat>();
+  const number = (value: number, digits = 2) => {
+    if (!numbers.has(digits))
+      numbers.set(digits, new Intl.NumberFormat(locale, { maximumFractionDigits: digits }));
+    return numbers.get(digits)!.format(value);
+  };
+  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
   return {
+    locale,
     lang,
     money: (eur) => money.format(eur),
-    day: (iso) => dayFormat.format(utc(iso)),
-    month: (key, style = "short") =>
-      new Intl.DateTimeFormat(tag, { timeZone: "UTC", month: style, year: "numeric" }).format(
-        utc(`${key}-01`),
-      ),
-    weekday: (iso, style) =>
-      style === "short"
-        ? `${new Intl.DateTimeFormat(tag, { timeZone: "UTC", weekday: "short" }).format(utc(iso))} ${Number(iso.slice(8, 10))}${lang === "de" ? "." : ""}`
-        : weekdayFormat.format(utc(iso)),
-    hours: (value) => `${hoursFormat.format(value)} h`,
+    number,
+    percent: (rate) => percent.format(rate / 100),
+    day: (iso) => medium.format(noon(iso)),
+    days: (from, to) => medium.formatRange(noon(from), noon(to)),
+    month: (key) => monthYear.format(noon(`${key}-01`)),
+    monthName: (key) => monthOnly.format(noon(`${key}-01`)),
+    weekday: (iso, style) => (style === "short" ? shortDay : longDay).format(noon(iso)),
+    clock: (minutes) => time.format(atMinute(minutes)),
+    clocks: (from, to) => time.formatRange(atMinute(from), atMinute(to)),
+    hours: (value) => `${number(value)} h`,
     t: (key) => WORDS[lang][key],
   };
 }

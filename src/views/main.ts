@@ -44,7 +44,9 @@ function viewFor(context: McpUiHostContext | undefined, data: Record<string, unk
 function applyContext(context: McpUiHostContext | undefined): void {
   applyDocumentTheme(context?.theme === "dark" ? "dark" : "light");
   if (context?.styles?.variables) applyHostStyleVariables(context.styles.variables);
-  document.documentElement.lang = formatsFor(context?.locale).lang;
+  // The document's language is that of its words; the host's locale when the words are in it.
+  const f = formatsFor(context?.locale);
+  document.documentElement.lang = f.locale.toLowerCase().startsWith(f.lang) ? f.locale : f.lang;
 }
 
 function render(): void {

@@ -43,9 +43,9 @@ export function renderPreview(root: HTMLElement, data: Preview, { app, f }: View
       h("dt", {}, f.t("number")),
       h("dd", { "data-testid": "invoice-number" }, inv.invoiceNumber),
       h("dt", {}, f.t("invoiceDate")),
-      h("dd", {}, f.day(inv.invoiceDate)),
+      h("dd", { "data-testid": "invoice-date" }, f.day(inv.invoiceDate)),
       h("dt", {}, f.t("period")),
-      h("dd", {}, `${f.day(inv.periodStart)} – ${f.day(inv.periodEnd)}`),
+      h("dd", {}, f.days(inv.periodStart, inv.periodEnd)),
     ),
   );
   if (data.fromTime && data.fromTime.byProject.length > 0) {
@@ -75,7 +75,7 @@ export function renderPreview(root: HTMLElement, data: Preview, { app, f }: View
       "div",
       { class: "stats" },
       stat(capital(f.t("net")), f.money(inv.netAmount), "net"),
-      stat(`${f.t("vat")} ${inv.taxRate.toLocaleString(f.lang)} %`, f.money(inv.taxAmount), "vat"),
+      stat(`${f.t("vat")} ${f.percent(inv.taxRate)}`, f.money(inv.taxAmount), "vat"),
       stat(capital(f.t("gross")), f.money(inv.grossAmount), "gross"),
     ),
   );

@@ -115,7 +115,7 @@ function chart(months: Array<{ month: string; net: Split }>, { f }: ViewContext)
   for (const m of months) {
     const other = (cents(m.net.total) - PARTS.reduce((s, p) => s + cents(m.net[p]), 0)) / 100;
     const label = [
-      f.month(m.month, "long"),
+      f.month(m.month),
       ...PARTS.map((p) => `${f.t(p)} ${f.money(m.net[p])}`),
       ...(other !== 0 ? [`${f.t("other")} ${f.money(other)}`] : []),
     ].join(", ");
@@ -130,7 +130,7 @@ function chart(months: Array<{ month: string; net: Split }>, { f }: ViewContext)
         "div",
         { class: "bar", role: "listitem", "aria-label": label, title: label },
         h("div", { class: "bar-area" }, stack),
-        h("span", { class: "bar-label", "aria-hidden": "true" }, f.month(m.month).replace(/ \d{4}$/, "")),
+        h("span", { class: "bar-label", "aria-hidden": "true" }, f.monthName(m.month)),
       ),
     );
   }

@@ -19,25 +19,30 @@ declare global {
     startHost(config: HostConfig): Promise<void>;
     hostCallTool(params: unknown): Promise<Record<string, unknown>>;
     hostMessage(params: unknown): Promise<void>;
+    /** Changes the host's context as a host does when the person switches theme or language. */
+    changeHost(change: Pick<HostConfig, "theme" | "locale">): void;
   }
 }
 
 window.startHost = async (config) => {
   const iframe = document.getElementById("view") as HTMLIFrameElement;
+  const context = () => ({
+    theme: config.theme,
+    locale: config.locale,
+    toolInfo: { tool: config.tool as never },
+    displayMode: "inline" as const,
+    containerDimensions: { maxHeight: 4000, width: iframe.clientWidth },
+  });
   const bridge = new AppBridge(
     null,
     { name: "invoicing-test-host", version: "1.0.0" },
     { serverTools: {}, message: { text: {} } },
-    {
-      hostContext: {
-        theme: config.theme,
-        locale: config.locale,
-        toolInfo: { tool: config.tool as never },
-        displayMode: "inline",
-        containerDimensions: { maxHeight: 4000, width: iframe.clientWidth },
-      },
-    },
+    { hostContext: context() },
   );
+  window.changeHost = (change) => {
+    Object.assign(config, change);
+    bridge.setHostContext(context());
+  };
   bridge.oncalltool = async (params) => (await window.hostCallTool(params)) as never;
   bridge.onmessage = async (params) => {
     await window.hostMessage(params);

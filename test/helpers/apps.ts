@@ -124,3 +124,33 @@ export async function openView(
   await frame.waitForSelector("main[data-view]");
   return { page, frame, requests, messages, toolCalls };
 }
+
+export interface Look {
+  theme: "light" | "dark";
+  locale: string;
+  width: number;
+}
+
+/**
+ * Shows an opened view in another look, as a host does when the person resizes the conversation
+ * or switches theme or language: the page gets the width, the view the host's new context.
+ */
+export async function changeLook(view: OpenedView, look: Look): Promise<void> {
+  await view.page.setViewportSize({ width: look.width, height: view.page.viewportSize()?.height ?? 900 });
+  await view.page.evaluate(
+    // biome-ignore lint/suspicious/noExplicitAny: the host page's own global, defined by host-entry.ts
+    (change) => (globalThis as any).changeHost(change),
+    { theme: look.theme, locale: look.locale },
+  );
+  await view.frame.waitForSelector(`html[data-theme="${look.theme}"][lang="${look.locale}"]`, {
+    state: "attached",
+  });
+  // A view lays itself out anew after a resize before the next frame is painted; wait for two.
+  await view.frame.evaluate(
+    () =>
+      new Promise((resolve) =>
+        // biome-ignore lint/suspicious/noExplicitAny: the frame's window (this file is typed for Node)
+        (globalThis as any).requestAnimationFrame(() => (globalThis as any).requestAnimationFrame(resolve)),
+      ),
+  );
+}

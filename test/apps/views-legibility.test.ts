@@ -1,0 +1,134 @@
+/**
+ * Each view as a person reads it: rendered in headless Chromium behind ext-apps' AppBridge with
+ * real results from the sandbox, at 400 px and 1280 px, light and dark, de-DE and en-US, and
+ * measured on the page (test/helpers/legibility.ts): text size, contrast from the rendered colours,
+ * nothing cut off or colliding. Each look is photographed (into docs/views/ with
+ * UPDATE_VIEW_SCREENSHOTS=1, with its figures in docs/views/legibility.md; else a temp dir).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VIEWS_URI } from "../../src/mcp/apps/ui.js";
+import {
+  APPS_CAPABILITIES,
+  changeLook,
+  type Look,
+  launchChromium,
+  type OpenedView,
+  openView,
+} from "../helpers/apps.js";
+import { measureLegibility, shortcomings, summary } from "../helpers/legibility.js";
+import { useMcp } from "../helpers/mcp.js";
+import { useSandbox } from "../helpers/sandbox.js";
+
+const SHOTS =
+  process.env.UPDATE_VIEW_SCREENSHOTS === "1"
+    ? fileURLToPath(new URL("../../docs/views/", import.meta.url))
+    : join(tmpdir(), "invoicing-view-screenshots");
+
+/** The looks a view is read in; `shot` names the screenshots the docs show (`${view}${shot}-${theme}`). */
+const LOOKS: Array<Look & { shot?: string }> = [
+  { theme: "light", locale: "en-US", width: 400, shot: "" },
+  { theme: "dark", locale: "de-DE", width: 400, shot: "" },
+  { theme: "dark", locale: "en-US", width: 400 },
+  { theme: "light", locale: "de-DE", width: 400 },
+  { theme: "light", locale: "en-US", width: 1280, shot: "-wide" },
+  { theme: "dark", locale: "de-DE", width: 1280, shot: "-wide" },
+];
+const VIEWS = [
+  {
+    view: "invoice-preview",
+    tool: "create_invoice",
+    input: {
+      customer: "mueller",
+      netAmount: 1234.56,
+      periodStart: "2026-11-01",
+      periodEnd: "2026-11-15",
+      notes: "Beratung, erste Novemberhälfte",
+      dryRun: true,
+    },
+  },
+] as const;
+
+describe("views as a person reads them (Chromium, 400 and 1280 px, both themes, de-DE and en-US)", () => {
+  const sandbox = useSandbox();
+  const mcp = useMcp(sandbox, { capabilities: APPS_CAPABILITIES });
+  let browser: Browser;
+  let profile: string;
+  let html: string;
+  const figures: string[] = [];
+
+  beforeAll(async () => {
+    profile = mkdtempSync(join(tmpdir(), "invoicing-chromium-"));
+    browser = await launchChromium(profile);
+    const read = await mcp().client.readResource({ uri: VIEWS_URI });
+    html = (read.contents[0] as { text: string }).text;
+    mkdirSync(SHOTS, { recursive: true });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(profile, { recursive: true, force: true });
+    if (figures.length > 0) writeFileSync(join(SHOTS, "legibility.md"), legibilityDoc(figures));
+  });
+
+  async function open(tool: string, input: Record<string, unknown>, look: Look): Promise<OpenedView> {
+    const result = await mcp().client.callTool({ name: tool, arguments: input });
+    expect(result.isError ?? false).toBe(false);
+    return openView(browser, {
+      html,
+      mcp: mcp(),
+      tool,
+      input,
+      result: result as Record<string, unknown>,
+      ...look,
+    });
+  }
+  // The page is made as tall as the view first: Chromium paints an iframe beyond the viewport blank.
+  const shoot = async (view: OpenedView, name: string, width: number) => {
+    const box = await view.page.locator("#view").boundingBox();
+    await view.page.setViewportSize({ width, height: Math.max(200, Math.ceil(box?.height ?? 900)) });
+    await view.page.locator("#view").screenshot({ path: join(SHOTS, `${name}.png`) });
+  };
+
+  // One page per view, shown in each look in turn as a host would switch it: opening is the slow part.
+  describe.each(VIEWS)("$view", ({ view: name, tool, input }) => {
+    let view: OpenedView;
+    beforeAll(async () => {
+      view = await open(tool, input, LOOKS[0]!);
+    });
+    afterAll(async () => {
+      expect(view.requests, "network requests").toEqual([]);
+      await view.page.close();
+    });
+
+    it.each(LOOKS)("$theme, $locale, $width px: every text legible, nothing cut off", async (look) => {
+      await changeLook(view, look);
+      const measured = await measureLegibility(view.frame);
+      const s = summary(measured);
+      figures.push(
+        `| ${name} | ${look.width} | ${look.theme} | ${look.locale} | ${s.smallestPx.toFixed(1)} | ${s.lowestText.toFixed(2)} | ${s.lowestMark?.toFixed(2) ?? "–"} |`,
+      );
+      if (look.shot !== undefined) await shoot(view, `${name}${look.shot}-${look.theme}`, look.width);
+      expect(shortcomings(measured)).toEqual([]);
+    });
+  });
+});
+
+function legibilityDoc(rows: string[]): string {
+  return [
+    "# Views: what a person sees, measured",
+    "",
+    "Written by `test/apps/views-legibility.test.ts` (`UPDATE_VIEW_SCREENSHOTS=1`): each view in headless",
+    "Chromium behind ext-apps' AppBridge with the sandbox's data, measured on the rendered page. Smallest",
+    "text in CSS px; lowest contrast of any text (axe-core, WCAG 2 ratio) and of any mark that carries",
+    "meaning (bars, swatches, blocks) against what is behind it.",
+    "",
+    "| view | width | theme | locale | smallest text (px) | lowest text contrast | lowest mark contrast |",
+    "|---|---|---|---|---|---|---|",
+    ...rows.sort(),
+    "",
+  ].join("\n");
+}
