@@ -31,10 +31,21 @@ export function renderReceivables(root: HTMLElement, data: Receivables, { app, f
       stat(f.t("overdue"), f.money(data.overdueAmount), "total-overdue"),
     ),
   );
+  // The bars' two colours, named once for every customer's bar.
+  const key = (part: "late" | "due-later", word: "overdue" | "dueLater") =>
+    h(
+      "li",
+      {},
+      h("span", { class: `swatch mark-${part}`, "data-mark": part, "aria-hidden": "true" }),
+      f.t(word),
+    );
   if (data.customers.length === 0) {
     root.append(h("p", { class: "notice" }, f.t("nothingOpen")));
     return;
   }
+  root.append(
+    h("ul", { class: "legend", "aria-hidden": "true" }, key("late", "overdue"), key("due-later", "dueLater")),
+  );
   const most = Math.max(...data.customers.map((c) => c.openAmount), 0.01);
   const list = h("ol", { class: "customers", "aria-label": f.t("receivables") });
   for (const c of data.customers) {
@@ -73,7 +84,7 @@ export function renderReceivables(root: HTMLElement, data: Receivables, { app, f
         h(
           "td",
           {},
-          f.day(i.dueDate),
+          h("span", { "data-testid": `due-${i.id}` }, f.day(i.dueDate)),
           h(
             "span",
             { class: "late-days" },
@@ -100,8 +111,18 @@ export function renderReceivables(root: HTMLElement, data: Receivables, { app, f
             role: "img",
             "aria-label": `${f.t("overdue")} ${f.money(c.overdueAmount)} / ${f.money(c.openAmount)}`,
           },
-          h("span", { class: "meter-open", style: `width:${(100 * c.openAmount) / most}%` }),
-          h("span", { class: "meter-late", style: `width:${(100 * c.overdueAmount) / most}%` }),
+          c.overdueAmount > 0 &&
+            h("span", {
+              class: "mark-late",
+              "data-mark": "late",
+              style: `width:${(100 * c.overdueAmount) / most}%`,
+            }),
+          c.openAmount > c.overdueAmount &&
+            h("span", {
+              class: "mark-due-later",
+              "data-mark": "due-later",
+              style: `width:${(100 * (c.openAmount - c.overdueAmount)) / most}%`,
+            }),
         ),
         h(
           "p",

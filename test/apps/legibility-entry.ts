@@ -1,7 +1,8 @@
 /**
  * What a person sees in a rendered view, measured inside its frame: the size of every visible
  * text, its contrast (axe-core's colour-contrast rule, from the rendered colours), the contrast of
- * the marks that carry meaning (`data-mark`: bars, swatches, blocks) against what is behind them,
+ * the marks that carry meaning (`data-mark`: bars, swatches, blocks) against what is behind them
+ * and whether a legend (`.legend`) names each mark's colour,
  * anything cut off (content overflowing a box that hides or scrolls it, or past the frame's edge),
  * and texts that collide with another text or a coloured box they do not sit in. Bundled by
  * test/helpers/legibility.ts; axe-core's own script is injected before it.
@@ -57,7 +58,12 @@ function rectsOf(node: Text): DOMRect[] {
     rects = rects.map((r) => {
       const left = Math.max(r.left, box.left);
       const top = Math.max(r.top, box.top);
-      return new DOMRect(left, top, Math.min(r.right, box.right) - left, Math.min(r.bottom, box.bottom) - top);
+      return new DOMRect(
+        left,
+        top,
+        Math.min(r.right, box.right) - left,
+        Math.min(r.bottom, box.bottom) - top,
+      );
     });
   }
   return rects.filter((r) => r.width > 0 && r.height > 0);
@@ -103,17 +109,29 @@ function opacityOf(el: Element): number {
   return o;
 }
 
-function markContrast(): Measured["marks"] {
-  return [...document.querySelectorAll("[data-mark]")]
-    .filter((el) => !hiddenFromSight(el) && el.getBoundingClientRect().width > 0)
-    .map((el) => {
-      const [r, g, b, a] = parseColour(getComputedStyle(el).backgroundColor);
+const shownMarks = () =>
+  [...document.querySelectorAll("[data-mark]")].filter(
+    (el) => !hiddenFromSight(el) && el.getBoundingClientRect().width > 0,
+  );
+/** A mark's own colour as painted (its background, faded by any opacity), to match a legend's. */
+function paint(el: Element): Rgba {
+  const [r, g, b, a] = parseColour(getComputedStyle(el).backgroundColor);
+  return [r, g, b, a * opacityOf(el)];
+}
+
+function markContrast(): Pick<Measured, "marks" | "unexplained"> {
+  const marks = shownMarks();
+  const legend = new Set(marks.filter((el) => el.closest(".legend")).map((el) => String(paint(el))));
+  const name = (el: Element) => el.getAttribute("data-mark") || describeElement(el);
+  return {
+    marks: marks.map((el) => {
       const behind = backdrop(el);
-      return {
-        mark: el.getAttribute("data-mark") ?? describeElement(el),
-        ratio: ratio(over([r, g, b, a * opacityOf(el)], behind), behind),
-      };
-    });
+      return { mark: name(el), ratio: ratio(over(paint(el), behind), behind) };
+    }),
+    unexplained: marks
+      .filter((el) => !el.closest(".legend") && !legend.has(String(paint(el))))
+      .map((el) => `${name(el)} (${getComputedStyle(el).backgroundColor})`),
+  };
 }
 
 function clipping(): Measured["clipped"] {
@@ -219,7 +237,7 @@ window.measureLegibility = async () => {
   return {
     texts,
     ...(await contrastByAxe()),
-    marks: markContrast(),
+    ...markContrast(),
     clipped: clipping(),
     collisions: collisions(nodes),
   };

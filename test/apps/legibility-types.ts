@@ -20,6 +20,8 @@ export interface Measured {
   /** Texts axe could not decide (e.g. over an image): each needs a look, so a test fails on it. */
   undecided: Array<{ text: string; why: string }>;
   marks: Array<{ mark: string; ratio: number }>;
+  /** Marks whose colour no legend swatch shows. */
+  unexplained: string[];
   clipped: Array<{ element: string; how: string }>;
   collisions: Array<{ text: string; with: string }>;
 }

@@ -75,7 +75,9 @@ describe("MCP Apps views in Chromium", () => {
   /** What the view shows, as a person reads it (the rendered text, not the markup). */
   const seen = async (view: OpenedView) => view.frame.locator("main").innerText();
   const text = async (view: OpenedView, testId: string) =>
-    ((await view.frame.locator(`[data-testid="${testId}"]`).first().textContent()) ?? "").trim();
+    (
+      (await view.frame.locator(`[data-testid="${testId}"]`).first().textContent({ timeout: 5000 })) ?? ""
+    ).trim();
   // The page is made as tall as the view first: Chromium paints an iframe beyond the viewport blank.
   const shoot = async (view: OpenedView, name: string) => {
     const box = await view.page.locator("#view").boundingBox();
@@ -108,7 +110,7 @@ describe("MCP Apps views in Chromium", () => {
   });
 
   it.each(THEMES)(
-    "receivables ($theme, $locale): amounts as the API has them; a click asks for a reminder",
+    "receivables ($theme, $locale): amounts as the API has them, due dates in the host's locale; a click asks for a reminder",
     async (theme) => {
       const expected = await getOutstandingByCustomer(api(sandbox()));
       const { view, data } = await open("outstanding_by_customer", {}, theme);
@@ -120,6 +122,10 @@ describe("MCP Apps views in Chromium", () => {
         for (const i of c.invoices)
           expect(await text(view, `amount-${i.id}`), i.invoiceNumber).toBe(theme.money.format(i.grossAmount));
       }
+      const shown = customers as unknown as Array<{ invoices: Array<{ id: string; dueDate: string }> }>;
+      for (const i of shown.flatMap((c) => c.invoices))
+        expect(await text(view, `due-${i.id}`), i.id).toBe(theme.day(i.dueDate));
+      expect(otherLocaleForms(await seen(view), theme.locale)).toEqual([]);
       // By keyboard: focus the first customer's button and press Enter.
       await view.frame.getByRole("button").first().focus();
       await view.page.keyboard.press("Enter");

@@ -38,7 +38,9 @@ const LOOKS: Array<Look & { shot?: string }> = [
   { theme: "light", locale: "en-US", width: 1280, shot: "-wide" },
   { theme: "dark", locale: "de-DE", width: 1280, shot: "-wide" },
 ];
+/** `marks`: the view draws marks that carry meaning (bars, blocks), so some must be measured. */
 const VIEWS = [
+  { view: "receivables", tool: "outstanding_by_customer", input: {}, marks: true },
   {
     view: "invoice-preview",
     tool: "create_invoice",
@@ -50,6 +52,7 @@ const VIEWS = [
       notes: "Beratung, erste Novemberhälfte",
       dryRun: true,
     },
+    marks: false,
   },
 ] as const;
 
@@ -94,7 +97,7 @@ describe("views as a person reads them (Chromium, 400 and 1280 px, both themes, 
   };
 
   // One page per view, shown in each look in turn as a host would switch it: opening is the slow part.
-  describe.each(VIEWS)("$view", ({ view: name, tool, input }) => {
+  describe.each(VIEWS)("$view", ({ view: name, tool, input, marks }) => {
     let view: OpenedView;
     beforeAll(async () => {
       view = await open(tool, input, LOOKS[0]!);
@@ -113,6 +116,7 @@ describe("views as a person reads them (Chromium, 400 and 1280 px, both themes, 
       );
       if (look.shot !== undefined) await shoot(view, `${name}${look.shot}-${look.theme}`, look.width);
       expect(shortcomings(measured)).toEqual([]);
+      if (marks) expect(measured.marks.length, "marks measured").toBeGreaterThan(0);
     });
   });
 });

@@ -56,6 +56,7 @@ export function shortcomings(m: Measured): string[] {
     ...m.marks
       .filter((k) => k.ratio < MIN_MARK_CONTRAST)
       .map((k) => `mark ${k.mark} has contrast ${k.ratio.toFixed(2)}:1 (at least ${MIN_MARK_CONTRAST}:1)`),
+    ...m.unexplained.map((mark) => `mark ${mark} has a colour no legend explains`),
     ...m.clipped.map((c) => `${c.element} is cut off: ${c.how}`),
     ...m.collisions.map((c) => `"${c.text}" collides with ${c.with}`),
   ];
