@@ -1,31 +1,22 @@
-/** Revenue (revenue_report): months as stacked bars paid/open/draft, the total, the EÜR beside it. */
+/**
+ * Revenue (revenue_report): the period's totals and the EÜR beside them, the months as bars each
+ * named and valued, the months as a table, and the customers ranked (loaded on demand), with a
+ * switch to one customer's year.
+ */
 import { h, stat } from "./dom.js";
-import { cents, type ViewContext } from "./view.js";
+import { chart, type Ranked, type Split, table, topCustomers } from "./revenue-parts.js";
+import type { ViewContext } from "./view.js";
 
-interface Split {
-  paid: number;
-  open: number;
-  draft: number;
-  total: number;
-}
 interface Revenue {
   from: string;
   to: string;
   months: Array<{ month: string; net: Split; gross: Split; invoiceCount: number }> | null;
   totals: { net: Split; gross: Split; invoiceCount: number } | null;
-  customers: Array<{
-    customerId: string;
-    customerName: string | null;
-    net: Split;
-    gross: Split;
-    months: Array<{ month: string; net: Split }>;
-  }> | null;
+  customers: Array<Ranked & { gross: Split; months: Array<{ month: string; net: Split }> }> | null;
   complete: boolean;
   incompleteReason: string | null;
   eur: { years: Array<{ year: number; income: number; expenses: number; profit: number }> };
 }
-
-const PARTS = ["paid", "open", "draft"] as const;
 
 export function renderRevenue(root: HTMLElement, initial: Revenue, ctx: ViewContext): void {
   let data = initial;
@@ -62,11 +53,12 @@ export function renderRevenue(root: HTMLElement, initial: Revenue, ctx: ViewCont
       ),
       chart(months, ctx),
       h("p", { class: "muted" }, `${f.t("invoicedNote")} ${f.t("eurNote")}`),
-      table(months, ctx),
+      table(months, total, ctx),
+      ...(data.customers !== null ? [topCustomers(data.customers, selected, ctx)] : []),
     );
   };
 
-  root.append(h("h1", {}, `${f.t("revenue")} ${f.day(data.from)} – ${f.day(data.to)}`));
+  root.append(h("h1", {}, `${f.t("revenue")} ${periodName(data.from, data.to, ctx)}`));
   const controls = h("div", { class: "controls" });
   const drawControls = () => {
     controls.replaceChildren();
@@ -104,71 +96,8 @@ export function renderRevenue(root: HTMLElement, initial: Revenue, ctx: ViewCont
   draw();
 }
 
-function chart(months: Array<{ month: string; net: Split }>, { f }: ViewContext): HTMLElement {
-  const max = Math.max(...months.map((m) => m.net.total), 0.01);
-  const legend = h(
-    "ul",
-    { class: "legend", "aria-hidden": "true" },
-    ...PARTS.map((p) => h("li", {}, h("span", { class: `swatch ${p}` }), f.t(p))),
-  );
-  const bars = h("div", { class: "bars", role: "list", "aria-label": f.t("revenue") });
-  for (const m of months) {
-    const other = (cents(m.net.total) - PARTS.reduce((s, p) => s + cents(m.net[p]), 0)) / 100;
-    const label = [
-      f.month(m.month),
-      ...PARTS.map((p) => `${f.t(p)} ${f.money(m.net[p])}`),
-      ...(other !== 0 ? [`${f.t("other")} ${f.money(other)}`] : []),
-    ].join(", ");
-    const stack = h("div", { class: "stack", style: `height:${(100 * m.net.total) / max}%` });
-    for (const p of PARTS) {
-      if (m.net[p] === 0) continue;
-      stack.append(h("span", { class: `seg ${p}`, style: `flex-grow:${m.net[p]}` }));
-    }
-    if (other !== 0) stack.append(h("span", { class: "seg other", style: `flex-grow:${Math.abs(other)}` }));
-    bars.append(
-      h(
-        "div",
-        { class: "bar", role: "listitem", "aria-label": label, title: label },
-        h("div", { class: "bar-area" }, stack),
-        h("span", { class: "bar-label", "aria-hidden": "true" }, f.monthName(m.month)),
-      ),
-    );
-  }
-  return h("figure", { class: "chart" }, legend, bars);
-}
-
-function table(months: Array<{ month: string; net: Split }>, { f }: ViewContext): HTMLElement {
-  return h(
-    "details",
-    {},
-    h("summary", {}, `${f.t("month")} · ${f.t("net")}`),
-    h(
-      "table",
-      { class: "months" },
-      h(
-        "thead",
-        {},
-        h(
-          "tr",
-          {},
-          h("th", { scope: "col" }, f.t("month")),
-          ...PARTS.map((p) => h("th", { scope: "col", class: "num" }, f.t(p))),
-          h("th", { scope: "col", class: "num" }, "Σ"),
-        ),
-      ),
-      h(
-        "tbody",
-        {},
-        ...months.map((m) =>
-          h(
-            "tr",
-            { "data-month": m.month },
-            h("th", { scope: "row" }, f.month(m.month)),
-            ...PARTS.map((p) => h("td", { class: "num" }, f.money(m.net[p]))),
-            h("td", { class: "num", "data-testid": `month-${m.month}` }, f.money(m.net.total)),
-          ),
-        ),
-      ),
-    ),
-  );
+/** "2026" for a calendar year, else the two days as one range. */
+function periodName(from: string, to: string, { f }: ViewContext): string {
+  const year = from.slice(0, 4);
+  return from === `${year}-01-01` && to === `${year}-12-31` ? year : f.days(from, to);
 }

@@ -135,33 +135,55 @@ describe("MCP Apps views in Chromium", () => {
   );
 
   it.each(THEMES)(
-    "revenue ($theme, $locale): totals and months as list_invoices sums them, the EÜR profit, by customer",
+    "revenue ($theme, $locale): each month's bar named and valued as list_invoices sums it, the year's total row, the EÜR profit; the top customers with their amounts",
     async (theme) => {
-      const { view } = await open("revenue_report", { period: 2026 }, theme);
+      const { view, data } = await open("revenue_report", { period: 2026 }, theme);
       const sums = async (filter: Record<string, unknown>) =>
         (await mcp().call("list_invoices", { ...filter, limit: 1 })).data.sums;
       const year = await sums({ from: "2026-01-01", to: "2026-12-31" });
       expect(await text(view, "total-net")).toBe(theme.money.format(year.netAmount));
       expect(await text(view, "total-gross")).toBe(theme.money.format(year.grossAmount));
+      // Every bar says which month it is, in one form, and what it comes to.
+      const monthName = new Intl.DateTimeFormat(theme.locale, { month: "long", timeZone: "UTC" });
+      const months = data.months as unknown as Array<{ month: string; net: { total: number } }>;
+      expect(months).toHaveLength(12);
+      for (const m of months) {
+        expect(await text(view, `bar-month-${m.month}`)).toBe(monthName.format(new Date(`${m.month}-15`)));
+        expect(await text(view, `bar-value-${m.month}`)).toBe(theme.money.format(m.net.total));
+      }
       const march = await sums({ from: "2026-03-01", to: "2026-03-31" });
+      expect(await text(view, "bar-value-2026-03")).toBe(theme.money.format(march.netAmount));
       expect(await text(view, "month-2026-03")).toBe(theme.money.format(march.netAmount));
+      expect(await text(view, "months-total")).toBe(theme.money.format(year.netAmount));
       const eur = await getEurReport(api(sandbox()), 2026);
       expect(await text(view, "eur-profit-2026")).toBe(theme.money.format(eur.profit));
-      // Switch by customer: the view asks the server for the split, then shows one customer's year.
+      expect(otherLocaleForms(await seen(view), theme.locale)).toEqual([]);
+      // By customer: the view asks the server for the split, then ranks the year's customers.
       await view.frame
         .getByRole("button", {
           name: theme.locale.startsWith("de") ? "Nach Kunden laden" : "Load per customer",
         })
         .click();
+      const ranked = view.frame.locator("[data-testid^='top-row-']");
+      await ranked.first().waitFor();
+      const ids = await ranked.evaluateAll((rows) =>
+        rows.map((r) => r.getAttribute("data-testid")!.slice("top-row-".length)),
+      );
+      const perCustomer = await Promise.all(
+        ids.map(async (id) => ({
+          id,
+          net: (await sums({ customer: id, from: "2026-01-01", to: "2026-12-31" })).netAmount,
+        })),
+      );
+      expect(perCustomer.length).toBeGreaterThan(2);
+      expect(perCustomer.map((c) => c.net)).toEqual(perCustomer.map((c) => c.net).sort((a, b) => b - a));
+      for (const c of perCustomer)
+        expect(await text(view, `top-amount-${c.id}`), c.id).toBe(theme.money.format(c.net));
+      // One customer's year: the totals and bars are that customer's.
       const select = view.frame.locator("#customer-switch");
-      await select.waitFor();
-      const options = await select
-        .locator("option")
-        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("value")));
-      const customerId = options.find((v) => v !== "all")!;
-      await select.selectOption(customerId);
-      const one = await sums({ customer: customerId, from: "2026-01-01", to: "2026-12-31" });
-      await expect.poll(() => text(view, "total-net")).toBe(theme.money.format(one.netAmount));
+      await select.selectOption(perCustomer[0]!.id);
+      await expect.poll(() => text(view, "total-net")).toBe(theme.money.format(perCustomer[0]!.net));
+      expect(await text(view, "months-total")).toBe(theme.money.format(perCustomer[0]!.net));
     },
   );
 

@@ -40,6 +40,13 @@ const LOOKS: Array<Look & { shot?: string }> = [
 ];
 /** `marks`: the view draws marks that carry meaning (bars, blocks), so some must be measured. */
 const VIEWS = [
+  { view: "revenue", tool: "revenue_report", input: { period: 2026 }, marks: true },
+  {
+    view: "revenue-customers",
+    tool: "revenue_report",
+    input: { period: 2026, byCustomer: true },
+    marks: true,
+  },
   { view: "receivables", tool: "outstanding_by_customer", input: {}, marks: true },
   {
     view: "invoice-preview",
