@@ -246,25 +246,32 @@ describe("MCP Apps views in Chromium", () => {
   });
 
   it.each(THEMES)(
-    "week of time ($theme, $locale): a block per entry, overlaps marked, hours per customer",
+    "week of time ($theme, $locale): a block per entry naming its project, overlaps marked, the week's total, hours per customer",
     async (theme) => {
       const input = { from: "2026-11-16", to: "2026-11-22", limit: 100 };
       const { view, data } = await open("list_time_entries", input, theme);
       const entries = data.entries as unknown as Array<{
         id: string;
         customerId: string;
+        projectName: string;
         durationMinutes: number | null;
         start: string;
         end: string | null;
       }>;
       expect(entries.length).toBeGreaterThan(0);
       expect(await view.frame.locator("[data-entry]").count()).toBe(entries.length);
+      // At 420 px each entry names its project (views-legibility checks that no name is cut off).
+      for (const e of entries)
+        expect(await view.frame.locator(`[data-entry="${e.id}"]`).innerText(), e.id).toContain(e.projectName);
       const minutes = new Map<string, number>();
       for (const e of entries)
         minutes.set(e.customerId, (minutes.get(e.customerId) ?? 0) + (e.durationMinutes ?? 0));
       const hours = new Intl.NumberFormat(theme.locale, { maximumFractionDigits: 2 });
       for (const [customerId, m] of minutes)
         expect(await text(view, `hours-${customerId}`)).toBe(`${hours.format(m / 60)} h`);
+      const total = entries.reduce((sum, e) => sum + (e.durationMinutes ?? 0), 0);
+      expect(await text(view, "week-total")).toBe(`${hours.format(total / 60)} h`);
+      expect(otherLocaleForms(await seen(view), theme.locale)).toEqual([]);
       const overlapping = entries.filter((a) =>
         entries.some(
           (b) =>

@@ -40,6 +40,12 @@ const LOOKS: Array<Look & { shot?: string }> = [
 ];
 /** `marks`: the view draws marks that carry meaning (bars, blocks), so some must be measured. */
 const VIEWS = [
+  {
+    view: "week",
+    tool: "list_time_entries",
+    input: { from: "2026-11-16", to: "2026-11-22", limit: 100 },
+    marks: true,
+  },
   { view: "revenue", tool: "revenue_report", input: { period: 2026 }, marks: true },
   {
     view: "revenue-customers",
