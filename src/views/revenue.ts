@@ -18,9 +18,13 @@ interface Revenue {
   eur: { years: Array<{ year: number; income: number; expenses: number; profit: number }> };
 }
 
+/** What the person loaded and chose, kept when the view is drawn again (a new theme or width). */
+const kept = new WeakMap<Revenue, { data: Revenue; selected: string }>();
+
 export function renderRevenue(root: HTMLElement, initial: Revenue, ctx: ViewContext): void {
-  let data = initial;
-  let selected = "all";
+  const state = kept.get(initial) ?? { data: initial, selected: "all" };
+  kept.set(initial, state);
+  let { data, selected } = state;
   const { f } = ctx;
   const body = h("div", {});
 
@@ -70,6 +74,7 @@ export function renderRevenue(root: HTMLElement, initial: Revenue, ctx: ViewCont
       select.value = selected;
       select.addEventListener("change", () => {
         selected = select.value;
+        state.selected = selected;
         draw();
       });
       controls.append(h("label", { for: "customer-switch" }, f.t("customer")), select);
@@ -83,6 +88,7 @@ export function renderRevenue(root: HTMLElement, initial: Revenue, ctx: ViewCont
         });
         if (answer.isError !== true && answer.structuredContent) {
           data = answer.structuredContent as unknown as Revenue;
+          state.data = data;
           drawControls();
           draw();
           document.getElementById("customer-switch")?.focus();

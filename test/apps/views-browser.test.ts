@@ -13,7 +13,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEurReport, getOutstandingByCustomer } from "../../src/api/reports.js";
 import { VIEWS_URI } from "../../src/mcp/apps/ui.js";
-import { APPS_CAPABILITIES, launchChromium, type OpenedView, openView } from "../helpers/apps.js";
+import { APPS_CAPABILITIES, changeLook, launchChromium, type OpenedView, openView } from "../helpers/apps.js";
 import { otherLocaleForms } from "../helpers/legibility.js";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
@@ -184,6 +184,14 @@ describe("MCP Apps views in Chromium", () => {
       await select.selectOption(perCustomer[0]!.id);
       await expect.poll(() => text(view, "total-net")).toBe(theme.money.format(perCustomer[0]!.net));
       expect(await text(view, "months-total")).toBe(theme.money.format(perCustomer[0]!.net));
+      // The host switches theme: the view is drawn again, with what the person loaded and chose.
+      await changeLook(view, {
+        theme: theme.theme === "light" ? "dark" : "light",
+        locale: theme.locale,
+        width: 420,
+      });
+      expect(await text(view, "total-net")).toBe(theme.money.format(perCustomer[0]!.net));
+      expect(await view.frame.locator("#customer-switch").inputValue()).toBe(perCustomer[0]!.id);
     },
   );
 

@@ -57,14 +57,15 @@ const VIEWS = [
   {
     view: "invoice-preview",
     tool: "create_invoice",
-    input: {
-      customer: "mueller",
-      netAmount: 1234.56,
-      periodStart: "2026-11-01",
-      periodEnd: "2026-11-15",
-      notes: "Beratung, erste Novemberhälfte",
-      dryRun: true,
-    },
+    input: { customer: "mueller", fromTime: true, period: "2026-11-01..2026-11-22", dryRun: true },
+    marks: false,
+  },
+  {
+    // Refused by the double-billing guard: the verdict in red, the button disabled (not measured:
+    // WCAG exempts inactive controls).
+    view: "invoice-refused",
+    tool: "create_invoice",
+    input: { customer: "mueller", fromTime: true, period: "2026-10-01..2026-10-31", dryRun: true },
     marks: false,
   },
 ] as const;
