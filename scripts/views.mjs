@@ -1,7 +1,7 @@
 // The MCP Apps views document: src/views/ bundled for the browser with the ext-apps App client,
 // minified, and written inline (script and styles) into one HTML file with no network loads. Part
 // of `npm run build` through scripts/bundle.mjs, which also embeds it in the server's bundle.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -27,7 +27,7 @@ export async function buildViews() {
     tsconfig: "src/views/tsconfig.json",
   });
   const script = result.outputFiles[0].text.replaceAll("</script", "<\\/script");
-  const css = readFileSync(`${root}src/views/styles.css`, "utf8").replaceAll("</style", "<\\/style");
+  const css = stylesheet().replaceAll("</style", "<\\/style");
   const html = [
     "<!doctype html>",
     '<html lang="en">',
@@ -46,6 +46,15 @@ export async function buildViews() {
   mkdirSync(dirname(VIEWS_HTML), { recursive: true });
   writeFileSync(VIEWS_HTML, html);
   return html;
+}
+
+/** src/views/styles/: base.css (variables, shared parts) first, then one file per view. */
+function stylesheet() {
+  const dir = `${root}src/views/styles/`;
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith(".css"))
+    .sort((a, b) => (a === "base.css" ? -1 : b === "base.css" ? 1 : a.localeCompare(b)));
+  return files.map((name) => readFileSync(dir + name, "utf8")).join("\n");
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
