@@ -62,7 +62,9 @@ export function formatsFor(requested: string | undefined): Formats {
   const monthOnly = date({ month: "long" });
   const longDay = date({ weekday: "long", day: "numeric", month: "long" });
   const shortDay = date({ weekday: "short", day: "numeric", month: "numeric" });
-  const time = date({ hour: "numeric", minute: "2-digit" });
+  // A 24-hour clock writes two-digit hours ("08:30", as formatRange does); a 12-hour one does not.
+  const hour12 = date({ hour: "numeric" }).resolvedOptions().hour12 === true;
+  const time = date({ hour: hour12 ? "numeric" : "2-digit", minute: "2-digit" });
   const numbers = new Map<number, Intl.NumberFormat>();
   const number = (value: number, digits = 2) => {
     if (!numbers.has(digits))

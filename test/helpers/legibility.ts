@@ -72,13 +72,21 @@ export function summary(m: Measured): { smallestPx: number; lowestText: number; 
 }
 
 /**
- * Numbers and dates written in the other locale's form: German dates or amounts in an en-US view
- * ("17.07.2026", "1.234,56 €"), English ones in a de-DE view ("Jul 17, 2026", "€1,234.56").
+ * Numbers, dates and times written in the other locale's form: German ones in an en-US view
+ * ("17.07.2026", "1.234,56 €", "14:15"), English ones in a de-DE view ("Jul 17, 2026",
+ * "€1,234.56", "11/16", "8:15").
  */
 export function otherLocaleForms(text: string, locale: "en-US" | "de-DE"): string[] {
   const forms =
     locale === "en-US"
-      ? [/\b\d{1,2}\.\d{1,2}\.(\d{2,4})?/g, /\d,\d{2}\s?€/g, /\d\.\d{3}(?!\d)/g]
-      : [/\b[A-Z][a-z]{2} \d{1,2}, \d{4}\b/g, /€\s?-?\d/g, /\d,\d{3}(?!\d)/g, /\b\d{1,2}\/\d{1,2}\b/g];
+      ? [/\b\d{1,2}\.\d{1,2}\.(\d{2,4})?/g, /\d,\d{2}\s?€/g, /\d\.\d{3}(?!\d)/g, /\b(1[3-9]|2[0-3]):\d{2}\b/g]
+      : [
+          /\b[A-Z][a-z]{2} \d{1,2}, \d{4}\b/g,
+          /€\s?-?\d/g,
+          /\d,\d{3}(?!\d)/g,
+          /\b\d{1,2}\/\d{1,2}\b/g,
+          /(?<![\d:.])\d:\d{2}\b/g,
+          /\b[AP]M\b/g,
+        ];
   return forms.flatMap((form) => text.match(form) ?? []);
 }
