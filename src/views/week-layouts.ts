@@ -148,6 +148,7 @@ export function calendar(week: Week, ctx: ViewContext): HTMLElement {
           },
           h("span", { class: "entry-project" }, b.entry.projectName ?? b.entry.projectId),
           h("span", { class: "entry-time" }, timesOf(b, ctx)),
+          h("span", { class: "entry-start" }, f.clock(b.from)),
         ),
       );
     }
@@ -157,16 +158,18 @@ export function calendar(week: Week, ctx: ViewContext): HTMLElement {
 }
 
 /**
- * Drops what a calendar's box cannot hold whole, so nothing is cut: a block first loses its
- * times, then its name (its tooltip and label keep both, the legend its colour); a gap its label.
+ * Drops what a calendar's box cannot hold whole, so nothing is cut: a block shows its name and
+ * times, else its name, else its start, else nothing (its tooltip and label keep everything, the
+ * legend its colour); a gap its label or nothing.
  */
 export function fitCalendar(calendar: HTMLElement): void {
   const overflows = (el: HTMLElement) =>
     el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
-  for (const block of calendar.querySelectorAll<HTMLElement>(".entry")) {
-    if (overflows(block)) block.classList.add("no-time");
-    if (overflows(block)) block.classList.add("bare");
-  }
+  for (const block of calendar.querySelectorAll<HTMLElement>(".entry"))
+    for (const fallback of ["no-time", "start-only", "bare"]) {
+      if (!overflows(block)) break;
+      block.classList.add(fallback);
+    }
   for (const gap of calendar.querySelectorAll<HTMLElement>(".gap"))
     if (overflows(gap)) gap.classList.add("bare");
 }
