@@ -192,8 +192,15 @@ function collisions(nodes: Text[]): Measured["collisions"] {
   return found;
 }
 
-async function contrastByAxe(): Promise<Pick<Measured, "contrast" | "undecided">> {
+/** Contrast of every text axe judged; `judged` collects the elements it looked at. */
+async function contrastByAxe(judged: Set<Element>): Promise<Pick<Measured, "contrast" | "undecided">> {
   const results = await axe.run(document, { runOnly: { type: "rule", values: ["color-contrast"] } });
+  for (const node of [...results.passes, ...results.violations, ...results.incomplete].flatMap(
+    (r) => r.nodes,
+  )) {
+    const element = document.querySelector(String(node.target[0]));
+    if (element) judged.add(element);
+  }
   const contrast: Contrast[] = [];
   for (const node of [...results.passes, ...results.violations].flatMap((r) => r.nodes)) {
     const data = node.any[0]?.data as
@@ -224,6 +231,8 @@ window.measureLegibility = async () => {
   for (const details of document.querySelectorAll("details")) details.open = true;
   await new Promise((resolve) => requestAnimationFrame(resolve));
   const nodes = visibleTextNodes();
+  const judged = new Set<Element>();
+  const contrast = await contrastByAxe(judged);
   const texts = nodes.map((node): SeenText => {
     const text = (node.textContent ?? "").trim();
     const parent = node.parentElement!;
@@ -232,11 +241,17 @@ window.measureLegibility = async () => {
       : FIGURE.test(text)
         ? "figure"
         : "text";
-    return { text: text.slice(0, 60), px: Number.parseFloat(getComputedStyle(parent).fontSize), kind };
+    return {
+      text: text.slice(0, 60),
+      px: Number.parseFloat(getComputedStyle(parent).fontSize),
+      kind,
+      // WCAG exempts a disabled control's text; every other text must have been judged.
+      contrastJudged: judged.has(parent) || parent.closest(":disabled") !== null,
+    };
   });
   return {
     texts,
-    ...(await contrastByAxe()),
+    ...contrast,
     ...markContrast(),
     clipped: clipping(),
     collisions: collisions(nodes),

@@ -5,6 +5,8 @@ export interface SeenText {
   px: number;
   /** "control" inside a button, select or summary; "figure" an amount or hours; else "text". */
   kind: "text" | "figure" | "control";
+  /** Whether axe judged its contrast (a text it skipped would pass unmeasured). */
+  contrastJudged: boolean;
 }
 export interface Contrast {
   text: string;

@@ -119,6 +119,31 @@ describe("views as a person reads them (Chromium, 400 and 1280 px, both themes, 
     await view.page.locator("#view").screenshot({ path: join(SHOTS, `${name}.png`) });
   };
 
+  it("the measure finds what a person cannot read: small or faint text, a box cut off, text over text, a faint mark or one no legend names", async () => {
+    const page = await browser.newPage({ viewport: { width: 400, height: 600 } });
+    await page.route("**/*", (route) => route.abort());
+    const swatch = "display:inline-block;width:10px;height:10px";
+    await page.setContent(`<!doctype html><html lang="en"><body style="margin:0;font:16px sans-serif">
+      <p style="font-size:9px">tiny</p>
+      <p style="color:#aaa">faint</p>
+      <div style="width:60px;overflow:hidden;white-space:nowrap">a name too long for its box</div>
+      <div style="width:600px">wider than the frame</div>
+      <div style="position:relative;height:20px"><span style="position:absolute">first</span><span style="position:absolute">second</span></div>
+      <ul class="legend"><li><span data-mark="known" style="${swatch};background:#1f7a4d"></span>Known</li></ul>
+      <span data-mark="unexplained" style="${swatch};background:#eeeeee"></span>
+    </body></html>`);
+    const problems = shortcomings(await measureLegibility(page.mainFrame())).join("\n");
+    await page.close();
+    expect(problems).toMatch(/text "tiny" is 9\.0 px/);
+    expect(problems).toMatch(/"faint" has contrast 2\.\d+:1/);
+    expect(problems).toMatch(/"a name too long for its box" is cut off: \d+px wider than its box/);
+    expect(problems).toMatch(/"wider than the frame" is cut off: reaches 0\.\.600px/);
+    expect(problems).toMatch(/"first" collides with the text "second"/);
+    expect(problems).toMatch(/mark unexplained has contrast 1\.\d+:1/);
+    expect(problems).toMatch(/mark unexplained \(rgb\(238, 238, 238\)\) has a colour no legend explains/);
+    expect(problems).not.toMatch(/known/);
+  });
+
   // One page per view, shown in each look in turn as a host would switch it: opening is the slow part.
   describe.each(VIEWS)("$view", ({ view: name, tool, input, marks, wide }) => {
     let view: OpenedView;

@@ -52,6 +52,7 @@ export function shortcomings(m: Measured): string[] {
     ...m.contrast
       .filter((c) => c.ratio < c.expected)
       .map((c) => `"${c.text}" has contrast ${c.ratio}:1 (${c.fg} on ${c.bg}; at least ${c.expected}:1)`),
+    ...m.texts.filter((t) => !t.contrastJudged).map((t) => `contrast of "${t.text}" was not measured`),
     ...m.undecided.map((u) => `contrast of "${u.text}" cannot be computed: ${u.why}`),
     ...m.marks
       .filter((k) => k.ratio < MIN_MARK_CONTRAST)
