@@ -144,7 +144,7 @@ export function calendar(week: Week, ctx: ViewContext): HTMLElement {
             tabindex: 0,
             "aria-label": label,
             title: label,
-            style: `${at(b.from)};${tall(b.to - b.from)};left:${(100 * b.lane) / day.lanes}%;width:${100 / day.lanes}%`,
+            style: `${at(b.from)};${tall(b.to - b.from)};left:${(100 * b.lane) / b.lanes}%;width:${100 / b.lanes}%`,
           },
           h("span", { class: "entry-project" }, b.entry.projectName ?? b.entry.projectId),
           h("span", { class: "entry-time" }, timesOf(b, ctx)),

@@ -22,6 +22,8 @@ export interface Block {
   from: number;
   to: number;
   lane: number;
+  /** Lanes side by side where it stands: those of the blocks it overlaps, directly or through others. */
+  lanes: number;
   overlaps: boolean;
   /** Index of its project's colour. */
   colour: number;
@@ -34,7 +36,6 @@ export interface Day {
   iso: string;
   blocks: Block[];
   gaps: Gap[];
-  lanes: number;
   minutes: number;
 }
 export interface Week {
@@ -89,6 +90,7 @@ export function weekOf(entries: Entry[]): Week {
           from,
           to: Math.min(Math.max(to, from + 5), 24 * 60),
           lane: 0,
+          lanes: 1,
           overlaps: false,
           colour,
         };
@@ -113,9 +115,29 @@ export function weekOf(entries: Entry[]): Week {
         gaps.push({ from: previousEnd, to: block.from });
       previousEnd = Math.max(previousEnd ?? 0, block.to);
     }
+    shareLanes(blocks);
     const minutes = blocks.reduce((sum, b) => sum + (b.entry.durationMinutes ?? 0), 0);
-    return { iso, blocks, gaps, lanes: Math.max(1, laneEnds.length), minutes };
+    return { iso, blocks, gaps, minutes };
   });
   const minutes = days.reduce((sum, d) => sum + d.minutes, 0);
   return { days, top, bottom, projects, minutes };
+}
+
+/** A run of blocks that overlap one another shares its lanes; a block alone takes the day's width. */
+function shareLanes(sorted: Block[]): void {
+  let run: Block[] = [];
+  let runEnd = -1;
+  const close = () => {
+    const lanes = Math.max(1, ...run.map((b) => b.lane + 1));
+    for (const b of run) b.lanes = lanes;
+  };
+  for (const block of sorted) {
+    if (block.from >= runEnd && run.length > 0) {
+      close();
+      run = [];
+    }
+    run.push(block);
+    runEnd = Math.max(runEnd, block.to);
+  }
+  close();
 }

@@ -40,7 +40,8 @@ const LOOKS: Array<Look & { shot?: string }> = [
 ];
 /**
  * `marks`: the view draws marks that carry meaning (bars, blocks), so some must be measured.
- * `wide`: its 1280 px looks are photographed too (where the layout differs from 400 px).
+ * `shots`: which of its looks are photographed for the docs: the 400 px ones, or also the 1280 px
+ * ones (where the layout differs), or none.
  */
 const VIEWS = [
   {
@@ -48,23 +49,37 @@ const VIEWS = [
     tool: "list_time_entries",
     input: { from: "2026-11-16", to: "2026-11-22", limit: 100 },
     marks: true,
-    wide: true,
+    shots: "both",
   },
-  { view: "revenue", tool: "revenue_report", input: { period: 2026 }, marks: true, wide: true },
+  {
+    // The same week with an entry logged over another (the person confirmed): two lanes, marked.
+    view: "week-overlap",
+    tool: "list_time_entries",
+    input: { from: "2026-11-16", to: "2026-11-22", limit: 100 },
+    marks: true,
+    shots: "none",
+    logFirst: {
+      project: "Bestell-App",
+      start: "2026-11-18 10:00",
+      end: "2026-11-18 11:30",
+      allowOverlap: true,
+    },
+  },
+  { view: "revenue", tool: "revenue_report", input: { period: 2026 }, marks: true, shots: "both" },
   {
     view: "revenue-customers",
     tool: "revenue_report",
     input: { period: 2026, byCustomer: true },
     marks: true,
-    wide: false,
+    shots: "narrow",
   },
-  { view: "receivables", tool: "outstanding_by_customer", input: {}, marks: true, wide: true },
+  { view: "receivables", tool: "outstanding_by_customer", input: {}, marks: true, shots: "both" },
   {
     view: "invoice-preview",
     tool: "create_invoice",
     input: { customer: "mueller", fromTime: true, period: "2026-11-01..2026-11-22", dryRun: true },
     marks: false,
-    wide: false,
+    shots: "narrow",
   },
   {
     // Refused by the double-billing guard: the verdict in red, the button disabled (not measured:
@@ -73,7 +88,7 @@ const VIEWS = [
     tool: "create_invoice",
     input: { customer: "mueller", fromTime: true, period: "2026-10-01..2026-10-31", dryRun: true },
     marks: false,
-    wide: false,
+    shots: "narrow",
   },
 ] as const;
 
@@ -145,9 +160,14 @@ describe("views as a person reads them (Chromium, 400 and 1280 px, both themes, 
   });
 
   // One page per view, shown in each look in turn as a host would switch it: opening is the slow part.
-  describe.each(VIEWS)("$view", ({ view: name, tool, input, marks, wide }) => {
+  describe.each(VIEWS)("$view", (views) => {
+    const { view: name, tool, input, marks, shots } = views;
     let view: OpenedView;
     beforeAll(async () => {
+      if ("logFirst" in views) {
+        const logged = await mcp().call("log_time", views.logFirst);
+        expect(logged.isError, logged.text).toBe(false);
+      }
       view = await open(tool, input, LOOKS[0]!);
     });
     afterAll(async () => {
@@ -162,7 +182,7 @@ describe("views as a person reads them (Chromium, 400 and 1280 px, both themes, 
       figures.push(
         `| ${name} | ${look.width} | ${look.theme} | ${look.locale} | ${s.smallestPx.toFixed(1)} | ${s.lowestText.toFixed(2)} | ${s.lowestMark?.toFixed(2) ?? "–"} |`,
       );
-      if (look.shot !== undefined && (look.width < 1280 || wide))
+      if (look.shot !== undefined && (shots === "both" || (shots === "narrow" && look.width < 1280)))
         await shoot(view, `${name}${look.shot}-${look.theme}`, look.width);
       expect(shortcomings(measured)).toEqual([]);
       if (marks) expect(measured.marks.length, "marks measured").toBeGreaterThan(0);
