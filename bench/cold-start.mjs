@@ -27,7 +27,7 @@ import { median, msSince, quantile } from "./lib/stats.mjs";
 import { StdioClient } from "./lib/stdio-client.mjs";
 
 // What a configured user without an inbox is listed, from the build this run measures.
-const { listedTools } = await import(join(ROOT, "dist", "mcp", "tool-list.js"));
+const { listedTools } = await import(join(ROOT, "dist", "mcp", "inventory.js"));
 const OUR_TOOLS = listedTools({ readOnly: false, events: false }).length;
 
 requireBuild({ bundle: true });

@@ -4,6 +4,7 @@
  * mode's module is imported only when that mode runs, so start-up loads only what it needs.
  */
 import module from "node:module";
+import { processEnvironment } from "./config/environment.js";
 import { VERSION } from "./version.js";
 
 enableCompileCache();
@@ -36,6 +37,7 @@ Configuration (environment; command-line twins in brackets):
 
 async function main(argv: string[]): Promise<number> {
   const [command] = argv;
+  const env = processEnvironment();
   if (command === "--help" || command === "-h" || command === "help") {
     process.stdout.write(HELP); // --allow-stdout: help is not the MCP mode
     return 0;
@@ -46,38 +48,38 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "sandbox") {
     const { runSandbox } = await import("@invoicing-mcp/sandbox/cli");
-    await runSandbox(argv.slice(1), process.env);
+    await runSandbox(argv.slice(1), env);
     return 0;
   }
   if (command === "doctor") {
     const { runDoctor } = await import("./doctor/index.js");
     const write = (text: string) => process.stdout.write(text); // --allow-stdout: doctor is not the MCP mode
-    return runDoctor({ env: process.env, argv: argv.slice(1), write });
+    return runDoctor({ env, argv: argv.slice(1), write });
   }
   if (command === "webhooks") {
     const { runWebhooks } = await import("./webhooks/main.js");
-    await runWebhooks(argv.slice(1), process.env);
+    await runWebhooks(argv.slice(1), env);
     return 0;
   }
   if (command === "serve") {
     const { runServe } = await loadHosted();
     const write = (text: string) => process.stdout.write(text); // --allow-stdout: serve's help is not the MCP mode
-    await runServe(argv.slice(1), process.env, write);
+    await runServe(argv.slice(1), env, write);
     return 0;
   }
   if (command === "tokens") {
     const { runTokens } = await loadHosted();
     const write = (text: string) => process.stdout.write(text); // --allow-stdout: tokens is not the MCP mode
-    return runTokens(argv.slice(1), process.env, write);
+    return runTokens(argv.slice(1), env, write);
   }
   if (command === "db") {
     const { runDb } = await loadHosted();
     const write = (text: string) => process.stdout.write(text); // --allow-stdout: db is not the MCP mode
-    return runDb(argv.slice(1), process.env, write);
+    return runDb(argv.slice(1), env, write);
   }
   if (command === undefined || command.startsWith("--")) {
-    const { loadConfig } = await import("./config.js");
-    const config = loadConfig(process.env, argv);
+    const { loadConfig } = await import("./config/load.js");
+    const config = loadConfig(env, argv);
     const { runStdioServer } = await import("./stdio.js");
     await runStdioServer(config, { sandbox: argv.includes("--sandbox") });
     return 0;

@@ -4,7 +4,7 @@
  * one request is logged, never fatal to the session.
  */
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
-import type { Config } from "./config.js";
+import type { Config } from "./config/load.js";
 import { ApiClient } from "./http/client.js";
 import { InFlightCalls } from "./mcp/in-flight.js";
 import { createServer } from "./mcp/server.js";

@@ -4,7 +4,7 @@
  * network check can take seconds) and returns the exit code: 0 only when every check is ok.
  * The key is never printed: only whether it is set, and its length.
  */
-import { type Config, ConfigError, loadConfig } from "../config.js";
+import { type Config, ConfigError, loadConfig } from "../config/load.js";
 import { baseUrlPrefix, parseBaseUrl } from "../http/base-url.js";
 import { ApiClient } from "../http/client.js";
 import { probe } from "../http/probe.js";

@@ -1,21 +1,22 @@
 /**
- * Who is calling: the bearer token of a request, resolved to the tenant it acts for. A missing or
- * unknown token is a 401 with a `WWW-Authenticate` challenge (RFC 6750); the token itself is never
- * logged or echoed.
+ * Who is calling: the bearer token of a request, resolved to the principal it acts for (its id,
+ * settings and scopes; src/config/principal.ts), the same value whichever way it signed in. A
+ * missing or unknown token is a 401 with a `WWW-Authenticate` challenge (RFC 6750); the token itself
+ * is never logged or echoed.
  */
-import type { Tenant } from "./tenants.js";
+import type { Principal } from "../config/principal.js";
 
 export type AuthOutcome =
-  | { ok: true; tenant: Tenant /** OAuth tokens: the scopes granted. */; scopes?: string[] }
+  | { ok: true; principal: Principal }
   | { ok: false; status: 401 | 503; error: string; description: string };
 
 export interface Authenticator {
-  /** The tenant a bearer token acts for. */
   authenticate(token: string): Promise<AuthOutcome>;
-  /** A tenant by id, for its webhook route; undefined when unknown or not served by id. */
-  tenant(id: string): Tenant | undefined;
-  /** The same for tenants kept in a database (OAuth); tried when `tenant` knows none. */
-  findTenant?(id: string): Promise<Tenant | undefined>;
+  /**
+   * The webhook signing secrets of the principal with this id, for its `/webhooks/{id}` route;
+   * undefined when no such principal receives webhooks here.
+   */
+  webhookSecrets(id: string): Promise<string[] | undefined>;
 }
 
 export const REALM = "invoicing-mcp";

@@ -148,9 +148,10 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
       if (read.status === 413) res.shouldKeepAlive = false;
       return json(res, read.status, { jsonrpc: "2.0", error: { code, message: read.message }, id: null });
     }
-    if (options.oauth && outcome.scopes) {
+    const { principal } = outcome;
+    if (options.oauth) {
       // --- OAuth scope gate (src/hosted/oauth/scope-gate.ts) ---
-      const verdict = options.oauth.gate(read.body, outcome.scopes);
+      const verdict = options.oauth.gate(read.call, principal);
       if (!verdict.pass) {
         const description = `${verdict.tool} needs the write scope`;
         return json(
@@ -163,8 +164,7 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
         );
       }
     }
-    const runtime = options.runtimes.for(outcome.tenant);
-    await runtime.serve(req, res, read.body);
+    await options.runtimes.for(principal).serve(req, res, read.call, principal, token!);
   };
 
   const server = createServer(

@@ -6,11 +6,12 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { type Principal, scopesUnder } from "../config/principal.js";
+import type { Config } from "../config/settings.js";
 import type { ApiClient } from "../http/client.js";
 import { AuthenticationError, PermissionError } from "../http/errors.js";
 import { apiPath } from "../http/path.js";
 import { type Authenticator, invalidToken } from "./auth.js";
-import type { Tenant } from "./tenants.js";
 
 export const ACCEPTED_TTL_MS = 5 * 60_000;
 export const REFUSED_TTL_MS = 60_000;
@@ -18,12 +19,10 @@ export const REFUSED_TTL_MS = 60_000;
 const MAX_VERDICTS = 10_000;
 
 export interface KeyAuthOptions {
-  baseUrl: string;
-  timeZone: string;
-  defaultTaxRate: number;
-  readOnly: boolean;
+  /** The server's settings (its environment), with the service's base URL set: every key's but the key. */
+  defaults: Config & { baseUrl: string };
   /** An API client for a key (the hosted mode's, with the shared governor). */
-  clientFor(tenant: Tenant): ApiClient;
+  clientFor(principal: Principal): ApiClient;
   now?: () => number;
 }
 
@@ -37,9 +36,9 @@ export function keyAuthenticator(options: KeyAuthOptions): Authenticator {
   const verdicts = new Map<string, Verdict>();
   const pending = new Map<string, Promise<boolean>>();
 
-  const check = async (tenant: Tenant): Promise<boolean> => {
+  const check = async (principal: Principal): Promise<boolean> => {
     try {
-      await options.clientFor(tenant).get(apiPath`/customers`, z.unknown(), { limit: 1 });
+      await options.clientFor(principal).get(apiPath`/customers`, z.unknown(), { limit: 1 });
       return true;
     } catch (error) {
       if (error instanceof AuthenticationError || error instanceof PermissionError) return false;
@@ -50,22 +49,20 @@ export function keyAuthenticator(options: KeyAuthOptions): Authenticator {
   return {
     async authenticate(token) {
       const hash = createHash("sha256").update(token).digest("hex");
-      const tenant: Tenant = {
+      const settings = { ...options.defaults, apiKey: token };
+      const principal: Principal = {
         id: `key-${hash.slice(0, 16)}`,
-        apiKey: token,
-        baseUrl: options.baseUrl,
-        timeZone: options.timeZone,
-        defaultTaxRate: options.defaultTaxRate,
-        readOnly: options.readOnly,
-        webhookSecrets: [],
+        settings,
+        scopes: scopesUnder(settings),
+        readOnlyBy: "operator",
       };
       const cached = verdicts.get(hash);
       if (cached && cached.until > now()) {
-        return cached.accepted ? { ok: true, tenant } : invalidToken("the invoicing API refused this key");
+        return cached.accepted ? { ok: true, principal } : invalidToken("the invoicing API refused this key");
       }
       let running = pending.get(hash);
       if (!running) {
-        running = check(tenant).finally(() => pending.delete(hash));
+        running = check(principal).finally(() => pending.delete(hash));
         pending.set(hash, running);
       }
       let accepted: boolean;
@@ -81,9 +78,9 @@ export function keyAuthenticator(options: KeyAuthOptions): Authenticator {
       }
       if (verdicts.size >= MAX_VERDICTS) forgetExpired(verdicts, now());
       verdicts.set(hash, { accepted, until: now() + (accepted ? ACCEPTED_TTL_MS : REFUSED_TTL_MS) });
-      return accepted ? { ok: true, tenant } : invalidToken("the invoicing API refused this key");
+      return accepted ? { ok: true, principal } : invalidToken("the invoicing API refused this key");
     },
-    tenant: () => undefined,
+    webhookSecrets: async () => undefined,
   };
 }
 

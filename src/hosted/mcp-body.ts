@@ -1,54 +1,99 @@
 /**
- * The body of a POST to /mcp, read once here: the OAuth scope gate looks at it, the tenant's
- * runtime learns which tool a request calls (so its per-request server registers only that tool),
- * and the SDK is handed it parsed, so it neither reads nor clones the stream again.
+ * The body of a POST to /mcp, read and parsed once here, and what it asks read from it once: its
+ * method, the tool it calls, the resources it would watch. The OAuth scope gate, the subscription
+ * check and the server factory (which registers only the called tool) all read this `McpCall`; the
+ * SDK is handed the parsed body, so nothing reads or clones the stream again.
  */
 import type { IncomingMessage } from "node:http";
+import { VIEWS_EXTENSION_ID, VIEWS_MIME_TYPE } from "../mcp/apps/ui.js";
+import { announcedIn } from "./session-id.js";
 
 /** MCP requests are small; a tool call's arguments stay far below this. */
 export const MAX_MCP_BODY_BYTES = 1024 * 1024;
 
-export type McpBody =
-  /** `body`: the parsed JSON, or undefined when there is none to hand on (not a JSON POST). */
-  { ok: true; body: unknown } | { ok: false; status: 400 | 413; message: string };
+export interface McpCall {
+  /** The parsed JSON, or undefined when there is none to hand on (not a JSON POST). */
+  body: unknown;
+  /** A single message's method and id; undefined for a batch. */
+  method: string | undefined;
+  id: unknown;
+  /** The tool a single tools/call names. */
+  tool: string | undefined;
+  /** Every tool the body calls, a batch's included (for the scope gate). */
+  calledTools: string[];
+  /** The resource URIs a single subscriptions/listen asks to watch. */
+  listens: string[] | undefined;
+  /**
+   * Whether the client renders MCP Apps views, when the request itself says: an initialize's
+   * capabilities, or (a 2025-era client's later requests) the session id that initialize was given.
+   * Undefined: the server's own reading of the client decides (a 2026-era request's envelope).
+   */
+  views: boolean | undefined;
+}
+
+export type McpBody = { ok: true; call: McpCall } | { ok: false; status: 400 | 413; message: string };
+
+/** What a parsed body asks, read once; `sessionId` is the request's Mcp-Session-Id header. */
+export function describeCall(body: unknown, sessionId?: string | string[]): McpCall {
+  const messages = (Array.isArray(body) ? body : [body]) as (Message | null)[];
+  const single = Array.isArray(body) ? undefined : (body as Message | null);
+  const calledTools = messages.flatMap((message) => {
+    const name = message?.method === "tools/call" ? message.params?.name : undefined;
+    return typeof name === "string" ? [name] : [];
+  });
+  const method = typeof single?.method === "string" ? single.method : undefined;
+  const filter = single?.params?.notifications as { resourceSubscriptions?: unknown } | undefined;
+  return {
+    body,
+    method,
+    id: single?.id,
+    tool: method === "tools/call" ? calledTools[0] : undefined,
+    calledTools,
+    listens:
+      method !== "subscriptions/listen"
+        ? undefined
+        : Array.isArray(filter?.resourceSubscriptions)
+          ? filter.resourceSubscriptions.map(String)
+          : [],
+    views: method === "initialize" ? announcesViews(single?.params) : announcedIn(sessionId)?.views,
+  };
+}
+
+/** Whether an initialize's capabilities announce MCP Apps with the HTML profile. */
+function announcesViews(params: Message["params"]): boolean {
+  const capabilities = (params as { capabilities?: { extensions?: Record<string, unknown> } } | null)
+    ?.capabilities;
+  const ui = capabilities?.extensions?.[VIEWS_EXTENSION_ID] as { mimeTypes?: unknown } | undefined;
+  return Array.isArray(ui?.mimeTypes) && ui.mimeTypes.includes(VIEWS_MIME_TYPE);
+}
+
+interface Message {
+  id?: unknown;
+  method?: unknown;
+  params?: { name?: unknown; notifications?: unknown } | null;
+}
 
 /**
  * Reads a JSON POST's body, at most MAX_MCP_BODY_BYTES. Anything else (a GET, another content
  * type) is left unread for the SDK, which answers it as the protocol says.
  */
 export async function readMcpBody(req: IncomingMessage): Promise<McpBody> {
-  if (req.method !== "POST" || !isJson(req.headers["content-type"])) return { ok: true, body: undefined };
+  if (req.method !== "POST" || !isJson(req.headers["content-type"]))
+    return { ok: true, call: describeCall(undefined, req.headers["mcp-session-id"]) };
   const declared = Number(req.headers["content-length"]);
   if (declared > MAX_MCP_BODY_BYTES) return tooLarge();
   const chunks = await readCapped(req);
   if (chunks === undefined) return tooLarge();
   const text = Buffer.concat(chunks).toString("utf8");
   // An empty body is the SDK's to answer; with nothing read there is nothing to hand on.
-  if (text.trim() === "") return { ok: true, body: undefined };
+  if (text.trim() === "") return { ok: true, call: describeCall(undefined, req.headers["mcp-session-id"]) };
+  let body: unknown;
   try {
-    return { ok: true, body: JSON.parse(text) };
+    body = JSON.parse(text);
   } catch {
     return { ok: false, status: 400, message: "Parse error: the request body is not valid JSON" };
   }
-}
-
-/** The tool a single JSON-RPC `tools/call` request names; undefined for anything else. */
-export function calledTool(body: unknown): string | undefined {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-  const message = body as { method?: unknown; params?: { name?: unknown } | null };
-  if (message.method !== "tools/call") return undefined;
-  const name = message.params?.name;
-  return typeof name === "string" ? name : undefined;
-}
-
-/** The resource URIs a single 2026-era subscriptions/listen asks to watch; undefined for anything else. */
-export function listenedUris(body: unknown): { id: unknown; uris: string[] } | undefined {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-  const message = body as { id?: unknown; method?: unknown; params?: { notifications?: unknown } | null };
-  if (message.method !== "subscriptions/listen") return undefined;
-  const filter = message.params?.notifications as { resourceSubscriptions?: unknown } | undefined;
-  const uris = Array.isArray(filter?.resourceSubscriptions) ? filter.resourceSubscriptions : [];
-  return { id: message.id, uris: uris.map(String) };
+  return { ok: true, call: describeCall(body, req.headers["mcp-session-id"]) };
 }
 
 /**

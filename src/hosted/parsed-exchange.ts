@@ -20,6 +20,8 @@ export async function serveParsed(
   parsedBody: unknown,
   authInfo: AuthInfo | undefined,
   onerror: (error: Error) => void,
+  /** Headers the answer carries besides the SDK's own. */
+  extraHeaders: Record<string, string> = {},
 ): Promise<void> {
   // The client leaving (the response closed before it ended) aborts the call, as the adapter does.
   const gone = new AbortController();
@@ -47,6 +49,7 @@ export async function serveParsed(
 
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) headers[name] = value;
+  if (response.ok) Object.assign(headers, extraHeaders);
   res.writeHead(response.status, headers);
   if (response.body === null) {
     finished = true;

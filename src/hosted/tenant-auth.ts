@@ -3,17 +3,22 @@
  * Both files are re-read when they change, so a revoked token or a removed tenant is refused on
  * the next request. The invoicing API key is never accepted as the MCP credential here.
  */
+import type { Env } from "../config/environment.js";
+import type { Principal } from "../config/principal.js";
+import { scopesUnder } from "../config/principal.js";
+import type { Config } from "../config/settings.js";
 import { type Authenticator, invalidToken } from "./auth.js";
-import { parseTenants, type Tenant } from "./tenants.js";
+import { parseTenants, type TenantEntry } from "./tenants.js";
 import { hashToken, parseTokens, type StoredToken } from "./tokens.js";
 import { WatchedFile } from "./watched-file.js";
 
 export function tenantAuthenticator(
   tenantsPath: string,
   tokensPath: string,
-  env: Record<string, string | undefined>,
-): Authenticator & { tenants(): Map<string, Tenant> } {
-  const tenants = new WatchedFile(tenantsPath, (text, path) => parseTenants(text, path, env));
+  env: Env,
+  defaults: Config,
+): Authenticator & { tenants(): Map<string, TenantEntry> } {
+  const tenants = new WatchedFile(tenantsPath, (text, path) => parseTenants(text, path, env, defaults));
   const tokens = new WatchedFile(tokensPath, parseTokens, () => new Map<string, StoredToken>());
   tenants.current(); // a broken tenants file stops the start, not the first request
   const hashes = new TokenHashes();
@@ -23,11 +28,27 @@ export function tenantAuthenticator(
       if (!stored) return invalidToken("unknown or revoked token");
       const tenant = tenants.current().get(stored.tenant);
       if (!tenant) return invalidToken("the token's tenant is no longer served");
-      return { ok: true, tenant };
+      return { ok: true, principal: tenantPrincipal(tenant) };
     },
-    tenant: (id) => tenants.current().get(id),
+    webhookSecrets: async (id) => tenants.current().get(id)?.webhookSecrets,
     tenants: () => tenants.current(),
   };
+}
+
+/** A tenant as a principal: the same object while the file is unchanged, so its runtime is kept. */
+const principals = new WeakMap<TenantEntry, Principal>();
+function tenantPrincipal(tenant: TenantEntry): Principal {
+  let principal = principals.get(tenant);
+  if (!principal) {
+    principal = {
+      id: tenant.id,
+      settings: tenant.settings,
+      scopes: scopesUnder(tenant.settings),
+      readOnlyBy: "operator",
+    };
+    principals.set(tenant, principal);
+  }
+  return principal;
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
- * What one tenant's requests run with: its configuration, its API client (with the governor of its
- * key), its tool context (the directory cache) and its own MCP handler. The handler has its own
- * event bus, so a resources/updated for one tenant reaches only that tenant's listen streams.
- * Every request gets a fresh McpServer (stateless HTTP) from the tenant's server blueprint, built
- * once with the runtime: tools, schemas, prompts and resources are not rebuilt per request.
+ * What one principal's requests run with: their settings, their API client (with the governor of
+ * their key), their tool context (the directory cache) and their own MCP handler. The handler has
+ * its own event bus, so a resources/updated for one principal reaches only their listen streams.
+ * Every request gets a fresh McpServer (stateless HTTP) from the principal's server blueprint, built
+ * once with the runtime: tools, schemas, prompts and resources are not rebuilt per request; which
+ * tools a request gets is the inventory's answer for the scopes of the token it came with.
  */
 
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -13,7 +14,8 @@ import {
   toNodeHandler,
 } from "@modelcontextprotocol/node";
 import { type AuthInfo, createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
-import type { Config } from "../config.js";
+import type { Principal } from "../config/principal.js";
+import type { Config } from "../config/settings.js";
 import { ApiClient } from "../http/client.js";
 import type { Governor } from "../http/governor.js";
 import { createToolContext } from "../mcp/context.js";
@@ -21,62 +23,67 @@ import { subscribableUris } from "../mcp/resources/events.js";
 import { subscriptionRefusal } from "../mcp/resources/subscriptions.js";
 import { serverBlueprint } from "../mcp/server.js";
 import type { EventSource } from "../webhooks/event-source.js";
-import { calledTool, listenedUris, MAX_MCP_BODY_BYTES } from "./mcp-body.js";
+import { MAX_MCP_BODY_BYTES, type McpCall } from "./mcp-body.js";
 import { serveParsed } from "./parsed-exchange.js";
-import type { Tenant } from "./tenants.js";
+import { sessionIdFor } from "./session-id.js";
 
 export interface RuntimeDeps {
-  governor(tenant: Tenant): Governor;
-  events(tenant: Tenant): EventSource | undefined;
-  timeoutMs: number;
+  /** The governor of a key: shared by every runtime (and, with Redis, every instance) using it. */
+  governor(settings: Config & { apiKey: string; baseUrl: string }): Governor;
+  /** A principal's stored webhook events, when the server keeps them. */
+  events(principalId: string): EventSource | undefined;
   rateWindowMs: number | undefined;
   log(message: string): void;
 }
+
+/** What the SDK's request context carries to the server factory: who calls, and what the call is. */
+interface CallContext {
+  principal: Principal;
+  call: McpCall;
+}
+
+const CONTEXT = "invoicingCall";
 
 export class TenantRuntime {
   readonly client: ApiClient;
   readonly handler: McpHttpHandler;
   private readonly serveNode: NodeMcpRequestHandler;
   private readonly onerror: (error: Error) => void;
-  /** The resources this tenant may watch: its own events, when it has them. */
+  /** The resources this principal may watch: their own events, when they have them. */
   private readonly subscribable: readonly string[];
-  /** When the tenant's entry changes (a new key, read-only switched on), a new runtime replaces this one. */
-  readonly fingerprint: string;
   lastUsed = Date.now();
 
   constructor(
-    readonly tenant: Tenant,
+    readonly id: string,
+    /** The settings this runtime was built with; a principal with other settings gets a new one. */
+    readonly settings: Config & { apiKey: string; baseUrl: string },
     deps: RuntimeDeps,
   ) {
-    this.fingerprint = fingerprintOf(tenant);
-    const config: Config = {
-      apiKey: tenant.apiKey,
-      baseUrl: tenant.baseUrl,
-      timeZone: tenant.timeZone,
-      defaultTaxRate: tenant.defaultTaxRate,
-      readOnly: tenant.readOnly,
-      timeoutMs: deps.timeoutMs,
-      inbox: undefined,
-      webhookSecret: undefined,
-      vatBasis: tenant.vatBasis,
-      vatPermanentExtension: tenant.vatPermanentExtension ?? false,
-    };
     this.client = new ApiClient({
-      baseUrl: tenant.baseUrl,
-      apiKey: tenant.apiKey,
-      timeoutMs: deps.timeoutMs,
-      governor: deps.governor(tenant),
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      timeoutMs: settings.timeoutMs,
+      governor: deps.governor(settings),
       ...(deps.rateWindowMs === undefined ? {} : { rateWindowMs: deps.rateWindowMs }),
     });
-    const events = deps.events(tenant);
+    const events = deps.events(id);
     this.subscribable = subscribableUris(events !== undefined);
+    const config = { ...settings, inbox: undefined, webhookSecret: undefined };
     const context = createToolContext(config, { client: this.client, ...(events ? { events } : {}) });
-    const log = (message: string) => deps.log(`[${tenant.id}] ${message}`);
+    const log = (message: string) => deps.log(`[${id}] ${message}`);
     const blueprint = serverBlueprint({ config, context, log });
-    this.handler = createMcpHandler((request) => blueprint.create(request.era, callOf(request.authInfo)), {
-      maxRequestBodySize: MAX_MCP_BODY_BYTES,
-      onerror: (error) => log(`mcp: ${error.message}`),
-    });
+    this.handler = createMcpHandler(
+      (request) => {
+        const { principal, call } = contextOf(request.authInfo);
+        return blueprint.create({
+          caller: principal,
+          era: request.era,
+          views: call.views,
+          ...(call.tool === undefined ? {} : { tool: call.tool }),
+        });
+      },
+      { maxRequestBodySize: MAX_MCP_BODY_BYTES, onerror: (error) => log(`mcp: ${error.message}`) },
+    );
     this.onerror = (error) => log(`mcp adapter: ${error.message}`);
     this.serveNode = toNodeHandler(this.handler, {
       maxRequestBodySize: MAX_MCP_BODY_BYTES,
@@ -85,21 +92,35 @@ export class TenantRuntime {
   }
 
   /**
-   * One MCP request; `body` is its parsed JSON (src/hosted/mcp-body.ts), undefined when the SDK
-   * is to read it. The tool a request calls reaches the server factory as the request's authInfo
-   * (the SDK's one channel from the HTTP request to the factory), so a tools/call request gets a
-   * server with only that tool registered instead of all of them.
+   * One MCP request of `principal`, read once into `call` (src/hosted/mcp-body.ts). Who calls and
+   * what reach the server factory as the request's AuthInfo, the SDK's channel from the HTTP request
+   * to the factory: its client id and scopes are the principal's, the rest rides in `extra`.
    */
-  serve(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+  serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    call: McpCall,
+    principal: Principal,
+    token: string,
+  ): Promise<void> {
+    const authInfo: AuthInfo = {
+      token,
+      clientId: principal.id,
+      scopes: [...principal.scopes],
+      extra: { [CONTEXT]: { principal, call } satisfies CallContext },
+    };
     // Without a parsed body (a GET, another content type) the SDK's adapter reads what there is.
-    if (body === undefined) return this.serveNode(req as unknown as NodeIncomingMessageLike, res);
-    // A listen stream for a resource that is not this tenant's own is refused, never acknowledged.
-    const listen = listenedUris(body);
-    const refusal = listen && subscriptionRefusal(listen.uris, this.subscribable);
-    if (refusal) return answerError(res, listen.id, refusal);
-    const tool = calledTool(body);
-    const auth = tool === undefined ? undefined : callAuthInfo(this.tenant.id, tool);
-    return serveParsed(this.handler, req, res, body, auth, this.onerror);
+    if (call.body === undefined) {
+      (req as IncomingMessage & { auth?: AuthInfo }).auth = authInfo;
+      return this.serveNode(req as unknown as NodeIncomingMessageLike, res);
+    }
+    // A listen stream for a resource that is not this principal's own is refused, never acknowledged.
+    const refusal = call.listens && subscriptionRefusal(call.listens, this.subscribable);
+    if (refusal) return answerError(res, call.id, refusal);
+    // A 2025-era initialize: what the client announced comes back with every later request.
+    const headers =
+      call.method === "initialize" ? { "mcp-session-id": sessionIdFor({ views: call.views === true }) } : {};
+    return serveParsed(this.handler, req, res, call.body, authInfo, this.onerror, headers);
   }
 
   async close(): Promise<void> {
@@ -108,61 +129,47 @@ export class TenantRuntime {
   }
 }
 
+function contextOf(authInfo: AuthInfo | undefined): CallContext {
+  const context = authInfo?.extra?.[CONTEXT] as CallContext | undefined;
+  if (!context) throw new Error("a hosted request reached the server factory without its caller");
+  return context;
+}
+
 /** A JSON-RPC invalid-params error as the whole answer to one request. */
 async function answerError(res: ServerResponse, id: unknown, message: string): Promise<void> {
   res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
   res.end(JSON.stringify({ jsonrpc: "2.0", id: id ?? null, error: { code: -32602, message } }));
 }
 
-/** The bearer token stays with the authenticator: the factory needs only whom it serves and what is called. */
-function callAuthInfo(tenantId: string, tool: string): AuthInfo {
-  return { token: "", clientId: tenantId, scopes: [], extra: { [CALLED_TOOL]: tool } };
-}
-
-const CALLED_TOOL = "invoicingCalledTool";
-
-function callOf(authInfo: AuthInfo | undefined): string | undefined {
-  const tool = authInfo?.extra?.[CALLED_TOOL];
-  return typeof tool === "string" ? tool : undefined;
-}
-
-function fingerprintOf(tenant: Tenant): string {
-  const { apiKey, baseUrl, timeZone, defaultTaxRate, readOnly, vatBasis, vatPermanentExtension } = tenant;
-  return JSON.stringify([
-    apiKey,
-    baseUrl,
-    timeZone,
-    defaultTaxRate,
-    readOnly,
-    vatBasis,
-    vatPermanentExtension,
-  ]);
-}
-
-/** The runtimes of the tenants seen so far; idle ones (service mode: one per key) are let go. */
+/** The runtimes of the principals seen so far; idle ones (service mode: one per key) are let go. */
 export class RuntimeRegistry {
   private readonly runtimes = new Map<string, TenantRuntime>();
 
   constructor(private readonly deps: RuntimeDeps) {}
 
-  for(tenant: Tenant): TenantRuntime {
-    let runtime = this.runtimes.get(tenant.id);
-    // The same entry object until the tenants file is parsed again: only then can it differ.
-    if (runtime && runtime.tenant !== tenant && runtime.fingerprint !== fingerprintOf(tenant)) {
+  for(principal: Principal): TenantRuntime {
+    let runtime = this.runtimes.get(principal.id);
+    // The same settings object until its source is read again (the tenants file, a person's row):
+    // only then can they differ, and only a difference makes a new runtime.
+    if (
+      runtime &&
+      runtime.settings !== principal.settings &&
+      !sameSettings(runtime.settings, principal.settings)
+    ) {
       void runtime.close();
       runtime = undefined;
     }
     if (!runtime) {
-      runtime = new TenantRuntime(tenant, this.deps);
-      this.runtimes.set(tenant.id, runtime);
+      runtime = new TenantRuntime(principal.id, complete(principal.settings), this.deps);
+      this.runtimes.set(principal.id, runtime);
     }
     runtime.lastUsed = Date.now();
     return runtime;
   }
 
-  /** The runtime of a tenant if one is running (to notify its listen streams). */
-  existing(tenantId: string): TenantRuntime | undefined {
-    return this.runtimes.get(tenantId);
+  /** The runtime of a principal if one is running (to notify its listen streams). */
+  existing(id: string): TenantRuntime | undefined {
+    return this.runtimes.get(id);
   }
 
   /** Closes runtimes unused for `idleMs`. */
@@ -180,4 +187,15 @@ export class RuntimeRegistry {
     await Promise.allSettled([...this.runtimes.values()].map((runtime) => runtime.close()));
     this.runtimes.clear();
   }
+}
+
+/** A hosted principal always has a key and a base URL: each way of signing in sets them. */
+function complete(settings: Config): Config & { apiKey: string; baseUrl: string } {
+  if (!settings.apiKey || !settings.baseUrl) throw new Error("a hosted principal without a key or base URL");
+  return settings as Config & { apiKey: string; baseUrl: string };
+}
+
+/** Settings that make the same runtime: all but read-only, which is a scope of each request. */
+function sameSettings(a: Config, b: Config): boolean {
+  return (Object.keys(a) as (keyof Config)[]).every((name) => name === "readOnly" || a[name] === b[name]);
 }

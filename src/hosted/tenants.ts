@@ -1,28 +1,32 @@
 /**
  * The tenants file: who this hosted server serves, each with its own invoicing API key (or the
- * environment variable holding it), base URL, time zone, read-only flag and webhook secret. JSON:
+ * environment variable holding it), its webhook secret, and any of a person's settings
+ * (src/config/settings.ts: baseUrl, timeZone, defaultTaxRate, readOnly, vatBasis, …) under their
+ * own names. What an entry leaves out comes from the server's environment (INVOICING_TIMEZONE, …),
+ * and INVOICING_READ_ONLY there makes every tenant read-only. JSON:
  *
  *   { "tenants": [ { "id": "acme", "apiKeyEnv": "ACME_INVOICING_KEY",
  *                    "baseUrl": "https://invoicing.example.com", "timeZone": "Europe/Berlin",
  *                    "readOnly": false, "webhookSecretEnv": "ACME_WEBHOOK_SECRET" } ] }
  *
- * Keys and secrets are resolved once per read of the file and never appear in an error message.
+ * Every value is checked by the same schema as the environment's, and a bad one is named by the
+ * file, the tenant and the field. Keys and secrets never appear in an error message.
  */
 import { z } from "zod";
-import type { VatBasis } from "../config.js";
-import { BaseUrlError, parseBaseUrl } from "../http/base-url.js";
+import type { Env } from "../config/environment.js";
+import { ConfigError } from "../config/errors.js";
+import {
+  type Config,
+  FIELDS,
+  parseSettings,
+  type RawSettings,
+  type SettingName,
+} from "../config/settings.js";
 
-export interface Tenant {
+export interface TenantEntry {
   id: string;
-  apiKey: string;
-  baseUrl: string;
-  timeZone: string;
-  defaultTaxRate: number;
-  readOnly: boolean;
-  /** How the tenant files VAT (vat_report); unset: Soll, said in the answer. */
-  vatBasis?: VatBasis;
-  /** The tenant's VAT returns are due a month later (Dauerfristverlängerung). */
-  vatPermanentExtension?: boolean;
+  /** Complete: the tenant's key and base URL are set. */
+  settings: Config & { apiKey: string; baseUrl: string };
   /** The webhook signing secrets (a second one while rotating); empty: no webhook route. */
   webhookSecrets: string[];
 }
@@ -31,52 +35,62 @@ export class TenantsFileError extends Error {}
 
 const TENANT_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
+const PER_TENANT = (Object.keys(FIELDS) as SettingName[]).filter((name) => FIELDS[name].perTenant);
+
 const entrySchema = z
   .object({
     id: z.string().regex(TENANT_ID, "lower-case letters, digits, '-' and '_', at most 63"),
     apiKey: z.string().min(1).optional(),
     apiKeyEnv: z.string().min(1).optional(),
-    baseUrl: z.string().refine(isBaseUrl, "an https:// address (http:// only for localhost)"),
-    timeZone: z
-      .string()
-      .refine(isTimeZone, "an IANA time zone such as Europe/Berlin")
-      .default("Europe/Berlin"),
-    defaultTaxRate: z.number().min(0).max(100).default(19),
-    readOnly: z.boolean().default(false),
-    vatBasis: z.enum(["soll", "ist"]).optional(),
-    vatPermanentExtension: z.boolean().default(false),
     webhookSecret: z.string().min(1).optional(),
     webhookSecretEnv: z.string().min(1).optional(),
+    // A person's settings: checked below by their one schema, which names the tenant and field.
+    ...Object.fromEntries(PER_TENANT.map((name) => [name, z.unknown().optional()])),
   })
   .strict();
 
 const fileSchema = z.object({ tenants: z.array(entrySchema) }).strict();
 
+type Entry = z.infer<typeof entrySchema> & Partial<Record<SettingName, unknown>>;
+
+/**
+ * @param defaults the server's own settings (its environment), for what an entry leaves out.
+ */
 export function parseTenants(
   text: string,
   path: string,
-  env: Record<string, string | undefined>,
-): Map<string, Tenant> {
-  const tenants = new Map<string, Tenant>();
-  for (const entry of parseEntries(text, path)) {
+  env: Env,
+  defaults: Config,
+): Map<string, TenantEntry> {
+  const tenants = new Map<string, TenantEntry>();
+  for (const entry of parseEntries(text, path) as Entry[]) {
     if (tenants.has(entry.id)) throw new TenantsFileError(`${path}: tenant "${entry.id}" appears twice`);
-    const apiKey = secret(entry.apiKey, entry.apiKeyEnv, env, `${path}: tenant "${entry.id}" API key`);
-    if (!apiKey) throw new TenantsFileError(`${path}: tenant "${entry.id}" needs apiKey or apiKeyEnv`);
-    const webhook = secret(
-      entry.webhookSecret,
-      entry.webhookSecretEnv,
-      env,
-      `tenant "${entry.id}" webhook secret`,
-    );
+    const where = `${path}: tenant "${entry.id}"`;
+    const apiKey = secret(entry.apiKey, entry.apiKeyEnv, env, `${where} API key`);
+    if (!apiKey) throw new TenantsFileError(`${where} needs apiKey or apiKeyEnv`);
+    const raw: RawSettings = { ...defaults, apiKey, inbox: undefined, webhookSecret: undefined };
+    for (const name of PER_TENANT) if (entry[name] !== undefined) raw[name] = entry[name];
+    let settings: Config;
+    try {
+      settings = parseSettings(raw, (name) =>
+        entry[name] !== undefined
+          ? `${where}: ${name}`
+          : name === "apiKey"
+            ? `${where} API key`
+            : FIELDS[name].env,
+      );
+    } catch (error) {
+      if (error instanceof ConfigError) throw new TenantsFileError(error.problems.join("; "));
+      throw error;
+    }
+    if (!settings.baseUrl)
+      throw new TenantsFileError(`${where} needs baseUrl (or set INVOICING_BASE_URL for every tenant)`);
+    // The server's INVOICING_READ_ONLY is a ceiling: no tenant of a read-only server can write.
+    settings.readOnly ||= defaults.readOnly;
+    const webhook = secret(entry.webhookSecret, entry.webhookSecretEnv, env, `${where} webhook secret`);
     tenants.set(entry.id, {
       id: entry.id,
-      apiKey,
-      baseUrl: entry.baseUrl,
-      timeZone: entry.timeZone,
-      defaultTaxRate: entry.defaultTaxRate,
-      readOnly: entry.readOnly,
-      ...(entry.vatBasis === undefined ? {} : { vatBasis: entry.vatBasis }),
-      vatPermanentExtension: entry.vatPermanentExtension,
+      settings: settings as TenantEntry["settings"],
       webhookSecrets: webhook
         ? webhook
             .split(",")
@@ -114,7 +128,7 @@ function parseEntries(text: string, path: string): z.infer<typeof entrySchema>[]
 function secret(
   inline: string | undefined,
   envName: string | undefined,
-  env: Record<string, string | undefined>,
+  env: Env,
   what: string,
 ): string | undefined {
   if (inline !== undefined && envName !== undefined)
@@ -123,23 +137,4 @@ function secret(
   const value = env[envName];
   if (!value) throw new TenantsFileError(`${what}: the variable ${envName} is not set`);
   return value;
-}
-
-function isBaseUrl(value: string): boolean {
-  try {
-    parseBaseUrl(value);
-    return true;
-  } catch (error) {
-    if (error instanceof BaseUrlError) return false;
-    throw error;
-  }
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }

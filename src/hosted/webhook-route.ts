@@ -17,9 +17,8 @@ export function pgWebhookRoute(
   log: (message: string) => void,
 ): WebhookRoute {
   return async (tenantId: string, req: IncomingMessage, res: ServerResponse) => {
-    const tenant = auth.tenant(tenantId) ?? (await auth.findTenant?.(tenantId));
-    if (!tenant || tenant.webhookSecrets.length === 0)
-      return reply(res, 404, { ok: false, error: "not found" });
+    const secrets = await auth.webhookSecrets(tenantId);
+    if (!secrets || secrets.length === 0) return reply(res, 404, { ok: false, error: "not found" });
     if (req.method !== "POST") return reply(res, 405, { ok: false, error: "use POST" }, { Allow: "POST" });
     const body = await readBody(req, MAX_BODY_BYTES).catch(() => undefined);
     if (body === undefined) return; // the sender went away mid-body
@@ -33,11 +32,11 @@ export function pgWebhookRoute(
       );
     }
     const result = await acceptDelivery(body.body, req.headers["x-service-signature"], {
-      secrets: tenant.webhookSecrets,
-      inbox: pgInboxWriter(pool, tenant.id),
+      secrets,
+      inbox: pgInboxWriter(pool, tenantId),
       now: Date.now,
     });
-    const line = { tenant: tenant.id, status: result.status, outcome: result.outcome, event: result.event };
+    const line = { tenant: tenantId, status: result.status, outcome: result.outcome, event: result.event };
     log(JSON.stringify(result.outcome === "rejected" ? { ...line, reason: result.reason } : line));
     if (result.outcome === "rejected") return reply(res, result.status, { ok: false, error: result.reason });
     reply(res, 200, { ok: true });

@@ -7,7 +7,7 @@
 
 import { Directory } from "../api/directory.js";
 import type { BillingContext } from "../billing/context.js";
-import type { Config, VatBasis } from "../config.js";
+import type { Config, VatBasis } from "../config/load.js";
 import { InputError } from "../domain/input-error.js";
 import type { CallScope } from "../http/call-budget.js";
 import { ApiClient } from "../http/client.js";

@@ -79,6 +79,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
    * the extension, never to the model. See src/mcp/apps/.
    */
   appOnly?: boolean;
+  /** Its result opens a view in hosts that render MCP Apps (src/mcp/apps/, src/views/). */
+  view?: boolean;
   handler(
     args: z.output<I>,
     context: ToolContext,

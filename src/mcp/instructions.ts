@@ -5,7 +5,16 @@
  * configuration, so nothing the model reads mentions a write it cannot make or an event feed it does
  * not have. docs/tools.md quotes the shared rules.
  */
-import type { Config } from "../config.js";
+import type { ReadOnlyBy } from "../config/principal.js";
+
+/** How a read-only caller gets writes, by whose decision it is. */
+const HOW_TO_WRITE: Record<ReadOnlyBy, string> = {
+  settings:
+    "To allow writes, the user sets INVOICING_READ_ONLY to false (or removes --read-only) in this server's entry of the MCP client's configuration and restarts the client.",
+  operator: "The hosted server's operator made it so; the user asks them for write access.",
+  grant:
+    "The person allowed this app to read only; to create, they connect the app again and choose read and write access.",
+};
 
 /** The one line that sets up payment events, for instructions and descriptions that lack them. */
 export const WEBHOOK_SETUP =
@@ -18,20 +27,24 @@ export const ARGUMENT_RULES = [
   "- Lists come in pages (limit 1–100, default 20); pass an answer's nextOffset as offset for the next page.",
 ];
 
-export function instructionsFor(config: Pick<Config, "readOnly"> & { events: boolean }): string {
+/**
+ * @param access `readOnlyBy` when the caller cannot write (whose decision that is decides the
+ *   sentence that says how to change it), undefined when it can.
+ */
+export function instructionsFor(access: { readOnlyBy?: ReadOnlyBy | undefined; events: boolean }): string {
   const lines = [
     "Tools for the Invoicing Service: a German freelancer's invoices, customers, projects, time entries and EÜR reports. Amounts are EUR.",
     ...ARGUMENT_RULES,
-    ...(config.readOnly
+    ...(access.readOnlyBy !== undefined
       ? [
-          "- This server is read-only: it can show invoices, customers, projects, time entries and reports, but cannot create anything. To allow writes, the user sets INVOICING_READ_ONLY to false (or removes --read-only) in this server's entry of the MCP client's configuration and restarts the client.",
+          `- This connection is read-only: it can show invoices, customers, projects, time entries and reports, but cannot create anything. ${HOW_TO_WRITE[access.readOnlyBy]}`,
         ]
       : [
           "- Writes only create (draft invoices, time entries, customers). Preview an invoice with create_invoice dryRun: true and get the user's approval before creating it. Repeating an identical write returns the existing record.",
           "- A write that may duplicate or overlap what exists (a time entry on a slot already logged, a customer with a similar name) creates nothing and lists what it found: show it to the user, and only pass the override it names (allowOverlap, allowSimilar) once they confirm.",
           "- If a write reports that its outcome is unknown, check with the matching list tool before trying again.",
         ]),
-    ...(config.events
+    ...(access.events
       ? [
           '- When invoices were paid comes only from webhook events: use recent_events for "what was paid this week".',
         ]

@@ -10,11 +10,12 @@
  * request's is kept in it.
  */
 import { McpServer } from "@modelcontextprotocol/server";
-import type { Config } from "../config.js";
+import type { Config } from "../config/load.js";
+import { canWrite, type Principal, scopesUnder } from "../config/principal.js";
 import { InputError } from "../domain/input-error.js";
 import { CallScope } from "../http/call-budget.js";
 import { VERSION } from "../version.js";
-import { linkView, TOOLS_WITH_VIEWS, VIEWS_EXTENSION } from "./apps/ui.js";
+import { linkView, showsViews, VIEWS_EXTENSION } from "./apps/ui.js";
 import { registerViewsResource } from "./apps/views-resource.js";
 import { askResult, confirmationOf } from "./confirmation.js";
 import { type ContextOptions, contextForCall, createToolContext, type ToolContext } from "./context.js";
@@ -22,6 +23,7 @@ import { AskToConfirm, annotationsFor, type ToolDefinition } from "./define-tool
 import { isExpectedError } from "./error-text.js";
 import { InFlightCalls } from "./in-flight.js";
 import { instructionsFor, WEBHOOK_SETUP } from "./instructions.js";
+import { everyTool, type Inventory, inventory, toolNamed } from "./inventory.js";
 import { leanSchema } from "./lean-schema.js";
 import { waitingFor } from "./progress.js";
 import { promptRegistrations } from "./prompts/index.js";
@@ -29,7 +31,7 @@ import { subscribableUris } from "./resources/events.js";
 import { resourceRegistrations } from "./resources/index.js";
 import { assertSubscribable } from "./resources/subscriptions.js";
 import { errorResult, successResult } from "./result.js";
-import { allTools, listedTools } from "./tool-list.js";
+import { interceptToolCalls } from "./sdk-patches.js";
 
 export { instructionsFor, WEBHOOK_SETUP };
 
@@ -48,30 +50,113 @@ export interface ServerDeps extends ContextOptions {
   httpEra?: HttpEra;
 }
 
-type HttpEra = "legacy" | "modern";
+export type HttpEra = "legacy" | "modern";
+
+/** What a caller may do, for the inventory: its scopes, and whose decision a missing write is. */
+export type Caller = Pick<Principal, "scopes" | "readOnlyBy">;
+
+/** The local user of a stdio server: read-only exactly when the configuration says so. */
+export function localCaller(config: Pick<Config, "readOnly">): Caller {
+  return { scopes: scopesUnder(config), readOnlyBy: "settings" };
+}
 
 export function createServer(deps: ServerDeps): McpServer {
-  return serverBlueprint(deps).create(deps.httpEra);
+  return serverBlueprint(deps).create({
+    caller: localCaller(deps.config),
+    ...(deps.httpEra ? { era: deps.httpEra } : {}),
+  });
+}
+
+export interface ServerRequest {
+  /** Who calls: the inventory gives them the tools their scopes allow. */
+  caller: Caller;
+  /** A request of the hosted mode: its era decides what a stateless 2025 request is offered. */
+  era?: HttpEra;
+  /**
+   * The request is a tools/call of this tool and nothing else will reach this server (one stateless
+   * HTTP request), so only that tool is registered: a call is answered exactly as by the full
+   * server, for a fraction of the work. A tool the caller does not get gets the full server (which
+   * explains why the tool is missing).
+   */
+  tool?: string;
+  /** Whether the client renders views, when the request says so itself (see apps/ui.ts). */
+  views?: boolean | undefined;
 }
 
 export interface ServerBlueprint {
-  /**
-   * A new server for one request or connection, sharing the blueprint's registrations; `httpEra`
-   * for a request of the hosted mode (it decides what a stateless 2025 request is offered).
-   * `calledTool`: the request is a tools/call of this tool and nothing else will reach this server
-   * (one stateless HTTP request), so only that tool is registered: a call is answered exactly as
-   * by the full server, for a fraction of the work. A name that is not listed gets the full server
-   * (which explains why the tool is missing).
-   */
-  create(httpEra?: HttpEra, calledTool?: string): McpServer;
+  /** A new server for one request or connection, sharing the blueprint's registrations. */
+  create(request: ServerRequest): McpServer;
 }
 
 export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
   const context = deps.context ?? createToolContext(deps.config, deps);
   const events = context.events !== undefined;
   const info = { name: "invoicing-mcp", title: "Invoicing Service", version: VERSION };
-  const instructions = instructionsFor({ readOnly: deps.config.readOnly, events });
-  const optionsFor = (httpEra: HttpEra | undefined) => ({
+  const registration: Registration = {
+    context,
+    log: deps.log ?? ((message: string) => console.error(message)),
+    inFlight: deps.inFlight ?? new InFlightCalls(),
+  };
+  // Every tool's configuration, built once: which of them a request gets is the inventory's answer.
+  const configs = new Map(everyTool.map((tool) => [tool.name, toolConfig(tool)]));
+  const resources = resourceRegistrations(context);
+  // What differs by what the caller may do, built the first time a caller of that kind comes.
+  const byAccess = new Map<string, Access>();
+  const accessFor = (caller: Caller): Access => {
+    const key = canWrite(caller) ? "write" : `read:${caller.readOnlyBy}`;
+    let access = byAccess.get(key);
+    if (!access) {
+      const offered = inventory({ ...caller, events });
+      const instructions = instructionsFor({
+        readOnlyBy: canWrite(caller) ? undefined : caller.readOnlyBy,
+        events,
+      });
+      access = {
+        inventory: offered,
+        offered: new Set(offered.tools.map((tool) => tool.name)),
+        prompts: promptRegistrations(context, { canWrite: canWrite(caller) }),
+        options: {
+          stdio: serverOptions(instructions, events, undefined),
+          legacy: serverOptions(instructions, events, "legacy"),
+          modern: serverOptions(instructions, events, "modern"),
+        },
+      };
+      byAccess.set(key, access);
+    }
+    return access;
+  };
+  return {
+    create({ caller, era, tool, views: known }) {
+      const access = accessFor(caller);
+      const server = new McpServer(info, access.options[era ?? "stdio"]);
+      const views = showsViews(server, known);
+      const called = tool === undefined || !access.offered.has(tool) ? undefined : toolNamed(tool);
+      if (called) {
+        registerTool(server, called, configs.get(called.name)!, registration, views);
+        return server;
+      }
+      explainUnlisted(server, access.inventory.missing);
+      for (const offered of access.inventory.tools)
+        registerTool(server, offered, configs.get(offered.name)!, registration, views);
+      resources(server);
+      registerViewsResource(server, views);
+      if (era === "legacy") acknowledgeLegacySubscriptions(server, subscribableUris(events));
+      access.prompts(server);
+      return server;
+    },
+  };
+}
+
+/** What a server offers a caller of one kind: its tools, prompts and instructions, per era. */
+interface Access {
+  inventory: Inventory;
+  offered: ReadonlySet<string>;
+  prompts: (server: McpServer) => void;
+  options: Record<"stdio" | HttpEra, ReturnType<typeof serverOptions>>;
+}
+
+function serverOptions(instructions: string, events: boolean, httpEra: HttpEra | undefined) {
+  return {
     instructions,
     capabilities: {
       // Only events change by themselves, so subscriptions exist only with stored events, and only
@@ -80,48 +165,16 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
       // MCP Apps is negotiated: both sides declare it, and views are offered only when both did.
       extensions: VIEWS_EXTENSION,
     },
-  });
-  const options = {
-    stdio: optionsFor(undefined),
-    legacy: optionsFor("legacy"),
-    modern: optionsFor("modern"),
   };
-  const registration: Registration = {
-    context,
-    log: deps.log ?? ((message: string) => console.error(message)),
-    inFlight: deps.inFlight ?? new InFlightCalls(),
-  };
-  const listed = listedTools({ readOnly: deps.config.readOnly, events, apps: true });
-  const unlisted = unlistedReasons(listed, deps.config.readOnly);
-  const tools = listed.map((tool) => ({
-    tool,
-    config: {
-      title: tool.title,
-      description: tool.description,
-      inputSchema: leanSchema(tool.input, "input"),
-      outputSchema: leanSchema(tool.output, "output"),
-      annotations: annotationsFor(tool),
-    },
-  }));
-  const byName = new Map(tools.map((entry) => [entry.tool.name, entry]));
-  const resources = resourceRegistrations(context);
-  const prompts = promptRegistrations(context, deps.config);
+}
+
+function toolConfig(tool: ToolDefinition): ToolConfig {
   return {
-    create(httpEra, calledTool) {
-      const server = new McpServer(info, options[httpEra ?? "stdio"]);
-      const called = calledTool === undefined ? undefined : byName.get(calledTool);
-      if (called) {
-        registerTool(server, called.tool, called.config, registration);
-        return server;
-      }
-      explainUnlisted(server, unlisted);
-      for (const { tool, config } of tools) registerTool(server, tool, config, registration);
-      resources(server);
-      registerViewsResource(server);
-      if (httpEra === "legacy") acknowledgeLegacySubscriptions(server, subscribableUris(events));
-      prompts(server);
-      return server;
-    },
+    title: tool.title,
+    description: tool.description,
+    inputSchema: leanSchema(tool.input, "input"),
+    outputSchema: leanSchema(tool.output, "output"),
+    annotations: annotationsFor(tool),
   };
 }
 
@@ -147,43 +200,17 @@ function acknowledgeLegacySubscriptions(server: McpServer, own: readonly string[
   server.server.setRequestHandler("resources/unsubscribe", async () => ({}));
 }
 
-/** Why each tool this configuration does not list is missing, and how to get it. */
-function unlistedReasons(listed: readonly ToolDefinition[], readOnly: boolean): Map<string, string> {
-  const reasons = new Map<string, string>();
-  for (const tool of allTools) {
-    if (listed.includes(tool)) continue;
-    reasons.set(
-      tool.name,
-      readOnly && tool.kind === "write"
-        ? `${tool.name} is not available: this server is read-only, so it cannot create anything. To allow writes, the user sets INVOICING_READ_ONLY to false (or removes --read-only) in this server's entry of the MCP client's configuration and restarts the client; on a hosted server, the user connects again granting write access, or asks its operator.`
-        : `${tool.name} is not available: it reads stored webhook events, and this server has none configured. To get them, ${WEBHOOK_SETUP}`,
-    );
-  }
-  return reasons;
-}
-
 /**
- * A client may call a tool this configuration does not list (from an older list, or a model that
- * knows the name): instead of the bare "Tool not found" protocol error, it gets an error result
- * saying why the tool is missing and how to get it. The SDK installs its tools/call handler on the
- * first registration, so this wraps that handler as it is installed: call it before any tool.
+ * A client may call a tool this caller does not get (from an older list, or a model that knows the
+ * name): instead of the bare "Tool not found" protocol error, it gets an error result saying why
+ * the tool is missing and how to get it. Call it before any tool is registered.
  */
 function explainUnlisted(server: McpServer, reasons: ReadonlyMap<string, string>): void {
   if (reasons.size === 0) return;
-  const low = server.server;
-  const install = low.setRequestHandler.bind(low) as (method: string, handler: Handler) => void;
-  type Handler = (request: { params: { name: string } }, ctx: unknown) => unknown;
-  const wrapped = (method: string, handler: Handler) =>
-    install(
-      method,
-      method !== "tools/call"
-        ? handler
-        : (request, ctx) => {
-            const reason = reasons.get(request.params.name);
-            return reason === undefined ? handler(request, ctx) : errorResult(new InputError(reason));
-          },
-    );
-  low.setRequestHandler = wrapped as unknown as typeof low.setRequestHandler;
+  interceptToolCalls(server, (name) => {
+    const reason = reasons.get(name);
+    return reason === undefined ? undefined : errorResult(new InputError(reason));
+  });
 }
 
 interface Registration {
@@ -197,6 +224,7 @@ function registerTool(
   tool: ToolDefinition,
   config: ToolConfig,
   { context, log, inFlight }: Registration,
+  views: () => boolean,
 ): void {
   const registered = server.registerTool(tool.name, config, async (args: unknown, ctx) => {
     try {
@@ -214,5 +242,5 @@ function registerTool(
       return errorResult(error, { verifyWith: tool.verifyWith, timeZone: context.timeZone });
     }
   });
-  if (TOOLS_WITH_VIEWS.has(tool.name)) linkView(server, registered, { appOnly: tool.appOnly === true });
+  if (tool.view) linkView(registered, { appOnly: tool.appOnly === true, views });
 }

@@ -41,18 +41,3 @@ export const allTools = [
  * callable only for clients that announce the extension, so they are in no docs or model-facing list.
  */
 export const appTools = [createPreviewedInvoiceTool] as unknown as ToolDefinition[];
-
-/**
- * The tools offered: read-only mode lists no write tool; without stored events, no event tool.
- * `apps: true` adds the view-only tools (the server registers them; they stay hidden from clients
- * that do not announce MCP Apps).
- */
-export function listedTools(config: {
-  readOnly: boolean;
-  events?: boolean;
-  apps?: boolean;
-}): ToolDefinition[] {
-  return [...allTools, ...(config.apps === true ? appTools : [])]
-    .filter((tool) => config.events === true || !tool.needsInbox)
-    .filter((tool) => !config.readOnly || tool.kind === "read");
-}

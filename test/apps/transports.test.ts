@@ -88,9 +88,9 @@ describe("views over serve (Streamable HTTP)", () => {
         );
         try {
           // A 2025-era client over HTTP is served statelessly: each request gets a fresh server that
-          // never saw its initialize, so its announcement is unknown and it gets the plain answers
-          // (known limit until the hosted mode keeps legacy sessions; see issue 21).
-          await expectViews(client, announced && era === "modern");
+          // never saw its initialize. What it announced there comes back with the session id the
+          // initialize answer gave it, so it gets its views on every later request too.
+          await expectViews(client, announced);
         } finally {
           await client.close();
         }

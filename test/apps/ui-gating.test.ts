@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { VIEWS_URI } from "../../src/mcp/apps/ui.js";
-import { listedTools } from "../../src/mcp/tool-list.js";
+import { listedTools } from "../../src/mcp/inventory.js";
 import { APPS_CAPABILITIES } from "../helpers/apps.js";
 import { connect } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseOptions, UsageError } from "../../src/cli/options.js";
-import { ConfigError, loadConfig } from "../../src/config.js";
+import { ConfigError, loadConfig } from "../../src/config/load.js";
 
 const SPEC = { port: { type: "string" }, "read-only": { type: "boolean" } } as const;
 const parse = (argv: string[]) => parseOptions(argv, SPEC, "usage: x");

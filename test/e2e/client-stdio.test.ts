@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listedTools } from "../../src/mcp/tool-list.js";
+import { listedTools } from "../../src/mcp/inventory.js";
 import { BIN } from "../helpers/stdio.js";
 
 /** The SDK's own client spawning the built bin, as Claude Desktop would. */

@@ -1,6 +1,6 @@
 import { type Sandbox, startSandbox } from "@invoicing-mcp/sandbox";
 import { describe, expect, it } from "vitest";
-import { listedTools } from "../../src/mcp/tool-list.js";
+import { listedTools } from "../../src/mcp/inventory.js";
 import { StdioSession } from "../helpers/stdio.js";
 
 /** Every stdout line must be one JSON-RPC 2.0 message: anything else breaks the client. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listedTools } from "../../src/mcp/tool-list.js";
+import { listedTools } from "../../src/mcp/inventory.js";
 import { StdioSession } from "../helpers/stdio.js";
 
 /**

@@ -2,7 +2,7 @@ import type { Sandbox } from "@invoicing-mcp/sandbox";
 import { Client, type ElicitResult, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createMcpHandler, InMemoryTransport } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll } from "vitest";
-import { type Config, loadConfig } from "../../src/config.js";
+import { type Config, loadConfig } from "../../src/config/load.js";
 import type { ApiClientOptions } from "../../src/http/client.js";
 import { createServer } from "../../src/mcp/server.js";
 import { clientFor, REFERENCE_DATE } from "./sandbox.js";

@@ -1,13 +1,13 @@
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type McpServer } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
-import { calledTool } from "../../src/hosted/mcp-body.js";
-import { serverBlueprint } from "../../src/mcp/server.js";
+import { loadConfig } from "../../src/config/load.js";
+import { describeCall } from "../../src/hosted/mcp-body.js";
+import { localCaller, serverBlueprint } from "../../src/mcp/server.js";
 
 /**
  * A hosted tools/call request gets a server with only the called tool registered
- * (serverBlueprint().create(era, tool)). The call is answered by that tool's registration, so it
+ * (serverBlueprint().create({ caller, era, tool })). The call is answered by that tool's registration, so it
  * must be the very one the full server lists; any other name gets the full server.
  */
 describe("the server for one tools/call request", () => {
@@ -29,28 +29,31 @@ describe("the server for one tools/call request", () => {
         INVOICING_READ_ONLY: String(readOnly),
       });
       const blueprint = serverBlueprint({ config, log: () => undefined });
-      const full = await listed(blueprint.create("legacy"));
+      const caller = localCaller(config);
+      const full = await listed(blueprint.create({ caller, era: "legacy" }));
       expect(full.length).toBeGreaterThan(5);
       for (const tool of full) {
-        expect(await listed(blueprint.create("legacy", tool.name))).toEqual([tool]);
+        expect(await listed(blueprint.create({ caller, era: "legacy", tool: tool.name }))).toEqual([tool]);
       }
       // Not listed here (a write tool on a read-only server, or no such tool): the full server,
       // whose tools/call says why the tool is missing.
       for (const name of ["no_such_tool", ...(readOnly ? ["create_invoice"] : [])]) {
-        expect((await listed(blueprint.create("legacy", name))).map((t) => t.name)).toEqual(
-          full.map((t) => t.name),
-        );
+        expect(
+          (await listed(blueprint.create({ caller, era: "legacy", tool: name }))).map((t) => t.name),
+        ).toEqual(full.map((t) => t.name));
       }
     });
   }
 
   it("knows a tools/call request by its body, and nothing else", () => {
     const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_invoices" } };
+    const calledTool = (body: unknown) => describeCall(body).tool;
     expect(calledTool(call)).toBe("list_invoices");
     expect(calledTool({ ...call, method: "tools/list" })).toBeUndefined();
     expect(calledTool({ ...call, params: { name: 7 } })).toBeUndefined();
     expect(calledTool({ ...call, params: null })).toBeUndefined();
     expect(calledTool([call])).toBeUndefined(); // a batch: the full server
+    expect(describeCall([call]).calledTools).toEqual(["list_invoices"]); // …which the scope gate still sees
     expect(calledTool(undefined)).toBeUndefined();
     expect(calledTool("tools/call")).toBeUndefined();
   });

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config/load.js";
 import { tenantAuthenticator } from "../../src/hosted/tenant-auth.js";
 import { createToken, revokeToken } from "../../src/hosted/tokens.js";
 
@@ -27,10 +28,10 @@ describe("tenantAuthenticator", () => {
   it("accepts a token again and again, and refuses it from the next turn after its revocation", async () => {
     const { token, stored } = createToken(tokensPath, "acme");
     const other = createToken(tokensPath, "acme");
-    const auth = tenantAuthenticator(tenantsPath, tokensPath, env);
+    const auth = tenantAuthenticator(tenantsPath, tokensPath, env, loadConfig({}));
     for (let i = 0; i < 3; i++) {
       const outcome = await auth.authenticate(token);
-      expect(outcome.ok && outcome.tenant.id).toBe("acme");
+      expect(outcome.ok && outcome.principal.id).toBe("acme");
       await nextTurn();
     }
     expect(revokeToken(tokensPath, stored.id)).toBe(true);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config/load.js";
 import { parseTenants, TenantsFileError } from "../../src/hosted/tenants.js";
+
+const defaults = loadConfig({});
 
 const entry = { id: "acme", apiKey: "sk_test_acme_0123456789", baseUrl: "https://invoicing.example.com" };
 
@@ -14,15 +17,18 @@ describe("the tenants file's VAT settings", () => {
       }),
       "tenants.json",
       {},
+      defaults,
     );
-    expect(tenants.get("acme")).toMatchObject({ vatBasis: "ist", vatPermanentExtension: true });
-    expect(tenants.get("bravo")?.vatBasis).toBeUndefined();
-    expect(tenants.get("bravo")?.vatPermanentExtension).toBe(false);
+    expect(tenants.get("acme")?.settings).toMatchObject({ vatBasis: "ist", vatPermanentExtension: true });
+    expect(tenants.get("bravo")?.settings.vatBasis).toBeUndefined();
+    expect(tenants.get("bravo")?.settings.vatPermanentExtension).toBe(false);
   });
 
   it("refuses a basis other than soll or ist, naming the tenant's field", () => {
     const text = JSON.stringify({ tenants: [{ ...entry, vatBasis: "cash" }] });
-    expect(() => parseTenants(text, "tenants.json", {})).toThrow(TenantsFileError);
-    expect(() => parseTenants(text, "tenants.json", {})).toThrow(/tenants\.json: tenants\.0\.vatBasis/);
+    expect(() => parseTenants(text, "tenants.json", {}, defaults)).toThrow(TenantsFileError);
+    expect(() => parseTenants(text, "tenants.json", {}, defaults)).toThrow(
+      /tenants\.json: tenant "acme": vatBasis "cash" is not valid/,
+    );
   });
 });

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/load.js";
 import { CallScope, WaitCancelled, type Waiting } from "../../src/http/call-budget.js";
 import { RateLimitedError } from "../../src/http/errors.js";
 import { RateGovernor } from "../../src/http/governor.js";

@@ -9,7 +9,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { Metafile } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUNDLE_ENTRY_NAME, bundle } from "../../scripts/bundle.mjs";
-import { listedTools } from "../../src/mcp/tool-list.js";
+import { listedTools } from "../../src/mcp/inventory.js";
 import { VERSION } from "../../src/version.js";
 
 const run = promisify(execFile);
@@ -53,8 +53,8 @@ describe("the bundle (npm run bundle)", () => {
     };
     visit(BUNDLE_ENTRY_NAME);
     for (const [path, output] of outputs) {
-      // The chunks of `import("./stdio.js")` and `import("./config.js")` (src/index.ts) are entry points of their own.
-      if (output.entryPoint === "src/stdio.ts" || output.entryPoint === "src/config.ts") visit(path);
+      // The chunks of `import("./stdio.js")` and `import("./config/load.js")` (src/index.ts) are entry points of their own.
+      if (output.entryPoint === "src/stdio.ts" || output.entryPoint === "src/config/load.ts") visit(path);
     }
     const inputs = [...files].flatMap((path) => Object.keys(outputs.get(path)?.inputs ?? {}));
     return { files, inputs, all: [...outputs.keys()].filter((path) => path.endsWith(".mjs")).length };

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getMcpConfigForManifest } from "@anthropic-ai/mcpb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/load.js";
 import { VERSION } from "../../src/version.js";
 import { connect } from "../helpers/mcp.js";
 

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { serverJsonProblems } from "../../scripts/check-server-json.mjs";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/load.js";
+import { FIELDS } from "../../src/config/settings.js";
 
 interface Variable {
   name: string;
@@ -43,9 +44,8 @@ describe("server.json (MCP Registry listing)", () => {
 
   it("lists for npm every variable the server reads (the webhook receiver's secret aside), with the server's defaults", () => {
     const names = npm.environmentVariables.map((v) => v.name).sort();
-    const help = readFileSync(new URL("../../src/config.ts", import.meta.url), "utf8");
-    const read = [...help.matchAll(/env: "(INVOICING_\w+)"/g)]
-      .map((m) => m[1])
+    const read = Object.values(FIELDS)
+      .map((field) => field.env)
       .filter((n) => n !== "INVOICING_WEBHOOK_SECRET");
     expect(names).toEqual(read.sort());
     const defaults = loadConfig({}, [], () => {});

@@ -56,10 +56,7 @@ describe("tools/list size", () => {
   });
 
   it("says what dates accept and how names match once, in the instructions, not per argument", async () => {
-    for (const config of [
-      { readOnly: false, events: false },
-      { readOnly: true, events: true },
-    ]) {
+    for (const config of [{ events: false }, { readOnlyBy: "settings" as const, events: true }]) {
       const instructions = instructionsFor(config);
       expect(instructions).toMatch(/ae\/oe\/ue\/ss/);
       expect(instructions).toMatch(/ISO 8601/);

@@ -7,7 +7,7 @@
  * so a ciphertext copied onto another row does not decrypt.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { ConfigError } from "../../config.js";
+import { ConfigError } from "../../config/load.js";
 
 export interface DataKeys {
   /** The id of the key that encrypts. */

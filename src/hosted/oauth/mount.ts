@@ -11,8 +11,9 @@ import {
 } from "@modelcontextprotocol/server";
 import type Provider from "oidc-provider";
 import type { Pool } from "pg";
+import type { Principal } from "../../config/principal.js";
 import type { AuthOutcome } from "../auth.js";
-import type { Tenant } from "../tenants.js";
+import type { McpCall } from "../mcp-body.js";
 import { cimdFetch } from "./cimd-fetch.js";
 import { handleInteraction } from "./interactions.js";
 import { People } from "./people.js";
@@ -24,18 +25,18 @@ import { registrationRefusal } from "./registration-limits.js";
 import { type GateVerdict, scopeGate } from "./scope-gate.js";
 import type { OAuthSettings } from "./settings.js";
 import { sharedSigningKey } from "./signing-key.js";
-import { oauthTokenCheck, webhookTenant } from "./token-check.js";
+import { oauthTokenCheck, personWebhookSecrets } from "./token-check.js";
 
 export interface OAuthMount {
   /** Answers the request when it is one of OAuth's routes; false otherwise. */
   route(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
   authenticate(token: string): Promise<AuthOutcome>;
-  /** A person's tenant by id, for the webhook route. */
-  findTenant(id: string): Promise<Tenant | undefined>;
+  /** A person's webhook secrets by their id, for the webhook route. */
+  webhookSecrets(id: string): Promise<string[] | undefined>;
   /** Parameters appended to a 401/403 challenge on /mcp. */
   challengeParams(extra?: { error: "insufficient_scope" }): string;
-  /** Whether a request (its parsed body) is within the token's scopes. */
-  gate(body: unknown, scopes: string[]): GateVerdict;
+  /** Whether a request is within what its principal's token allows. */
+  gate(call: McpCall, principal: Principal): GateVerdict;
   close(): void;
 }
 
@@ -159,7 +160,7 @@ export async function startOAuth(settings: MountSettings): Promise<OAuthMount> {
       return false;
     },
     authenticate: oauthTokenCheck(provider, people, resource, settings.defaults),
-    findTenant: (id) => webhookTenant(people, id, settings.defaults),
+    webhookSecrets: (id) => personWebhookSecrets(people, id),
     challengeParams: (extra) =>
       `, resource_metadata="${metadataUrl}", scope="${extra ? SCOPES.join(" ") : "read write"}"`,
     gate: scopeGate,

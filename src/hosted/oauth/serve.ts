@@ -10,7 +10,6 @@ export function withOAuth(files: Authenticator | undefined, oauth: OAuthMount): 
   return {
     authenticate: (token) =>
       files && token.startsWith(TOKEN_PREFIX) ? files.authenticate(token) : oauth.authenticate(token),
-    tenant: (id) => files?.tenant(id),
-    findTenant: (id) => oauth.findTenant(id),
+    webhookSecrets: async (id) => (await files?.webhookSecrets(id)) ?? oauth.webhookSecrets(id),
   };
 }

@@ -2,10 +2,10 @@
  * What `serve --oauth` needs from the environment, checked before anything is opened: a wrong value
  * stops the start at once with every problem named, whatever the engines.
  */
-import { ConfigError } from "../../config.js";
+import { ConfigError } from "../../config/load.js";
+import type { Config } from "../../config/settings.js";
 import { BaseUrlError, parseBaseUrl } from "../../http/base-url.js";
 import { type DataKeys, parseDataKeys } from "./keys.js";
-import type { TenantDefaults } from "./token-check.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -14,7 +14,8 @@ export interface OAuthSettings {
   publicUrl: string;
   baseUrl: string;
   keys: DataKeys;
-  defaults: TenantDefaults;
+  /** The server's own settings (its environment): every person's but their key and base URL. */
+  defaults: Config;
   trustProxy: boolean;
   /** Sign-in form posts an address may make in 10 minutes. */
   attempts: number;
@@ -27,7 +28,7 @@ export interface OAuthSettings {
 const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])$/;
 
 /** Every OAuth setting, validated; throws a ConfigError naming each wrong variable. */
-export function oauthSettingsFromEnv(env: Env, hasDatabase: boolean): OAuthSettings {
+export function oauthSettingsFromEnv(env: Env, hasDatabase: boolean, defaults: Config): OAuthSettings {
   const problems: string[] = [];
   if (!hasDatabase)
     problems.push(
@@ -76,11 +77,7 @@ export function oauthSettingsFromEnv(env: Env, hasDatabase: boolean): OAuthSetti
     publicUrl,
     baseUrl,
     keys,
-    defaults: {
-      timeZone: env.INVOICING_TIMEZONE ?? "Europe/Berlin",
-      defaultTaxRate: Number(env.INVOICING_DEFAULT_TAX_RATE ?? 19),
-      readOnly: env.INVOICING_READ_ONLY === "true",
-    },
+    defaults,
     trustProxy: env.INVOICING_TRUST_PROXY === "true",
     attempts,
     registrations,

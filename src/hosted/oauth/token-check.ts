@@ -1,48 +1,32 @@
 /**
  * The resource side: an access token on /mcp, looked up (by its hash) in PostgreSQL through
  * oidc-provider's own model, so an expired, revoked or rotated-away token is refused at once on
- * every instance. It must have been issued for this server's /mcp (RFC 8707 audience); its person's
- * API key is what the tools use. Without the write scope the tenant is read-only, served by a
- * runtime of its own so the write tools are not even listed.
+ * every instance. It must have been issued for this server's /mcp (RFC 8707 audience). It yields the
+ * person as a principal: their key and base URL, the server's other settings, and the scopes the
+ * token carries (without write, or on a read-only server, no write tool is listed or callable).
  */
 import type Provider from "oidc-provider";
+import { type Principal, type Scope, scopesUnder } from "../../config/principal.js";
+import type { Config } from "../../config/settings.js";
 import { type AuthOutcome, invalidToken } from "../auth.js";
-import type { Tenant } from "../tenants.js";
-import type { People } from "./people.js";
+import type { People, Person } from "./people.js";
 import { sameResource } from "./provider.js";
 import { OAUTH_TENANT } from "./tenant-id.js";
 
-export interface TenantDefaults {
-  timeZone: string;
-  defaultTaxRate: number;
-  readOnly: boolean;
-}
-
-/** A person as a tenant for the webhook route (which needs only the id and the secret). */
-export async function webhookTenant(
-  people: People,
-  id: string,
-  defaults: TenantDefaults,
-): Promise<Tenant | undefined> {
+/** A person's webhook secret, for their /webhooks/oa-… route. */
+export async function personWebhookSecrets(people: People, id: string): Promise<string[] | undefined> {
   if (!OAUTH_TENANT.test(id)) return undefined;
   const person = await people.find(id);
   if (!person) return undefined;
-  return {
-    id,
-    apiKey: person.apiKey,
-    baseUrl: person.baseUrl,
-    timeZone: defaults.timeZone,
-    defaultTaxRate: defaults.defaultTaxRate,
-    readOnly: true,
-    webhookSecrets: person.webhookSecret ? [person.webhookSecret] : [],
-  };
+  return person.webhookSecret ? [person.webhookSecret] : [];
 }
 
 export function oauthTokenCheck(
   provider: Provider,
   people: People,
   resource: string,
-  defaults: TenantDefaults,
+  /** The server's settings (its environment): every person's but their key and base URL. */
+  defaults: Config,
 ): (token: string) => Promise<AuthOutcome> {
   return async (token) => {
     const found = await provider.AccessToken.find(token);
@@ -50,21 +34,29 @@ export function oauthTokenCheck(
     const audiences = Array.isArray(found.aud) ? found.aud : found.aud ? [found.aud] : [];
     if (!audiences.some((aud) => sameResource(String(aud), resource)))
       return invalidToken("the token was not issued for this server");
-    const scopes = String(found.scope ?? "")
+    const granted = String(found.scope ?? "")
       .split(" ")
-      .filter(Boolean);
+      .filter((scope): scope is Scope => scope === "read" || scope === "write");
     const person = found.accountId ? await people.find(found.accountId) : undefined;
     if (!person) return invalidToken("the token's person is no longer known");
-    const write = scopes.includes("write") && !defaults.readOnly;
-    const tenant: Tenant = {
-      id: write ? person.id : `${person.id}-read`,
-      apiKey: person.apiKey,
-      baseUrl: person.baseUrl,
-      timeZone: defaults.timeZone,
-      defaultTaxRate: defaults.defaultTaxRate,
-      readOnly: !write,
-      webhookSecrets: person.webhookSecret ? [person.webhookSecret] : [],
+    const settings = settingsOf(person, defaults);
+    const principal: Principal = {
+      id: person.id,
+      settings,
+      scopes: scopesUnder(settings, granted),
+      readOnlyBy: settings.readOnly ? "operator" : "grant",
     };
-    return { ok: true, tenant, scopes };
+    return { ok: true, principal };
   };
+}
+
+/** One settings object per person read (People caches the read for a minute), so the person's runtime is kept. */
+const personSettings = new WeakMap<Person, Config>();
+function settingsOf(person: Person, defaults: Config): Config {
+  let settings = personSettings.get(person);
+  if (!settings) {
+    settings = { ...defaults, apiKey: person.apiKey, baseUrl: person.baseUrl };
+    personSettings.set(person, settings);
+  }
+  return settings;
 }

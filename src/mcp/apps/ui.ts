@@ -10,6 +10,7 @@ import {
   RESOURCE_URI_META_KEY,
 } from "@modelcontextprotocol/ext-apps/server";
 import type { McpServer, RegisteredTool } from "@modelcontextprotocol/server";
+import { dynamicEnabled, dynamicMeta } from "../sdk-patches.js";
 
 /** One document serves every view (the ext-apps runtime is large); it picks the view by tool. */
 export const VIEWS_URI = "ui://invoicing/views.html";
@@ -17,14 +18,17 @@ export const VIEWS_URI = "ui://invoicing/views.html";
 /** What the server declares under `capabilities.extensions`: it serves views. */
 export const VIEWS_EXTENSION = { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } };
 
-/** The tools whose results a view shows. */
-export const TOOLS_WITH_VIEWS = new Set([
-  "outstanding_by_customer",
-  "revenue_report",
-  "create_invoice",
-  "list_time_entries",
-  "create_previewed_invoice",
-]);
+export const VIEWS_EXTENSION_ID = EXTENSION_ID;
+export const VIEWS_MIME_TYPE = RESOURCE_MIME_TYPE;
+
+/**
+ * Whether this request's client renders views: `known` when the request said so itself (the hosted
+ * mode reads a 2025-era client's announcement back from its session id), else what the client
+ * announced to this server.
+ */
+export function showsViews(server: McpServer, known: boolean | undefined): () => boolean {
+  return () => known ?? announcesViews(server);
+}
 
 /** Whether this request's client announced MCP Apps with the HTML profile. */
 export function announcesViews(server: McpServer): boolean {
@@ -39,20 +43,15 @@ export function announcesViews(server: McpServer): boolean {
  * `_meta.ui` for a listed tool, present only while the client announces views. The SDK reads
  * `_meta` and `enabled` when it lists or calls, so they are getters over the request's client.
  */
-export function linkView(server: McpServer, tool: RegisteredTool, options: { appOnly: boolean }): void {
+export function linkView(tool: RegisteredTool, options: { appOnly: boolean; views: () => boolean }): void {
   const meta = {
     ui: { resourceUri: VIEWS_URI, ...(options.appOnly ? { visibility: ["app"] } : {}) },
     // The key older hosts read.
     [RESOURCE_URI_META_KEY]: VIEWS_URI,
   };
-  const plain = tool._meta;
-  Object.defineProperty(tool, "_meta", {
-    get: () => (announcesViews(server) ? { ...plain, ...meta } : plain),
-    configurable: true,
-  });
+  dynamicMeta(tool, (own) => (options.views() ? { ...own, ...meta } : own));
   // A tool only a view may call is not there at all for other clients: not listed, not callable.
-  if (options.appOnly)
-    Object.defineProperty(tool, "enabled", { get: () => announcesViews(server), configurable: true });
+  if (options.appOnly) dynamicEnabled(tool, options.views);
 }
 
 export { RESOURCE_MIME_TYPE };

@@ -3,9 +3,11 @@
  * MCP Apps. Its HTML is built by the bundle step (scripts/views.mjs) and loaded on first read.
  */
 import type { McpServer } from "@modelcontextprotocol/server";
-import { announcesViews, RESOURCE_MIME_TYPE, VIEWS_URI } from "./ui.js";
+import { dynamicEnabled } from "../sdk-patches.js";
+import { RESOURCE_MIME_TYPE, VIEWS_URI } from "./ui.js";
 
-export function registerViewsResource(server: McpServer): void {
+/** `views`: whether this request's client renders views (ui.ts's showsViews). */
+export function registerViewsResource(server: McpServer, views: () => boolean): void {
   const resource = server.registerResource(
     "views",
     VIEWS_URI,
@@ -29,5 +31,5 @@ export function registerViewsResource(server: McpServer): void {
       };
     },
   );
-  Object.defineProperty(resource, "enabled", { get: () => announcesViews(server), configurable: true });
+  dynamicEnabled(resource, views);
 }

@@ -1,5 +1,4 @@
 import type { McpServer } from "@modelcontextprotocol/server";
-import type { Config } from "../../config.js";
 import type { ToolContext } from "../context.js";
 import { chaseOverduePrompt } from "./chase-overdue.js";
 import type { Language, PromptDefinition } from "./define-prompt.js";
@@ -23,9 +22,9 @@ export const writePrompts = [
   monthEndPrompt,
 ] as unknown as PromptDefinition[];
 
-/** The prompts this configuration offers. */
-export function listedPrompts(config: Pick<Config, "readOnly">): PromptDefinition[] {
-  return allPrompts.filter((prompt) => !config.readOnly || !writePrompts.includes(prompt));
+/** The prompts a caller is offered: none that leads to a write it cannot make. */
+export function listedPrompts(access: { canWrite: boolean }): PromptDefinition[] {
+  return allPrompts.filter((prompt) => access.canWrite || !writePrompts.includes(prompt));
 }
 
 /**
@@ -34,9 +33,9 @@ export function listedPrompts(config: Pick<Config, "readOnly">): PromptDefinitio
  */
 export function promptRegistrations(
   context: ToolContext,
-  config: Pick<Config, "readOnly">,
+  access: { canWrite: boolean },
 ): (server: McpServer) => void {
-  const prompts = listedPrompts(config).map((prompt) => ({
+  const prompts = listedPrompts(access).map((prompt) => ({
     prompt,
     config: { title: prompt.title, description: prompt.description, argsSchema: prompt.args(context) },
   }));

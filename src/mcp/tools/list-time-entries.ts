@@ -24,6 +24,7 @@ export const listTimeEntriesTool = defineTool({
   title: "List time entries",
   description: "Time entries, newest first, with the total time of all that match (not just the page).",
   kind: "read",
+  view: true,
   input: z.object({
     from: dayArg("First day.").optional(),
     to: dayArg("Last day.").optional(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "../../../src/config.js";
+import { ConfigError } from "../../../src/config/load.js";
 import { parseDataKeys } from "../../../src/hosted/oauth/keys.js";
 import { pickLanguage } from "../../../src/hosted/oauth/language.js";
 import { memoryLimits } from "../../../src/hosted/oauth/rate-limit.js";

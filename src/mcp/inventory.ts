@@ -1,0 +1,76 @@
+/**
+ * Which tools a caller gets, decided in one place from facts each tool's definition carries: the
+ * scope it needs (its kind), whether it reads stored webhook events, whether only a view may call it.
+ * Stdio, the hosted server's per-request servers, read-only and the OAuth scope gate all ask here,
+ * so a tool's availability is never a list of names kept somewhere else.
+ */
+import type { ReadOnlyBy, Scope } from "../config/principal.js";
+import type { ToolDefinition } from "./define-tool.js";
+import { WEBHOOK_SETUP } from "./instructions.js";
+import { allTools, appTools } from "./tool-list.js";
+
+export interface InventoryRequest {
+  /** What the caller may do. */
+  scopes: readonly Scope[];
+  /** Whose decision a missing write scope is: it decides the words of the reason. */
+  readOnlyBy: ReadOnlyBy;
+  /** Stored webhook events are configured. */
+  events: boolean;
+}
+
+export interface Inventory {
+  /**
+   * The tools to register, in the order clients list them. View-only tools are among them; they
+   * stay hidden from clients that do not announce views (apps/ui.ts decides per request).
+   */
+  tools: readonly ToolDefinition[];
+  /** Why each other tool is missing, and how to get it: the answer to a call of it. */
+  missing: ReadonlyMap<string, string>;
+}
+
+/** Every tool there is, the model's and the views'. */
+export const everyTool: readonly ToolDefinition[] = [...allTools, ...appTools];
+
+const byName = new Map(everyTool.map((tool) => [tool.name, tool]));
+
+export function toolNamed(name: string): ToolDefinition | undefined {
+  return byName.get(name);
+}
+
+/** The scope a tool needs: a read needs read, anything else write. */
+export function scopeOf(tool: Pick<ToolDefinition, "kind">): Scope {
+  return tool.kind === "read" ? "read" : "write";
+}
+
+export function inventory(request: InventoryRequest): Inventory {
+  const tools: ToolDefinition[] = [];
+  const missing = new Map<string, string>();
+  for (const tool of everyTool) {
+    const reason = !request.scopes.includes(scopeOf(tool))
+      ? noWrite(tool.name, request.readOnlyBy)
+      : tool.needsInbox && !request.events
+        ? `${tool.name} is not available: it reads stored webhook events, and this server has none configured. To get them, ${WEBHOOK_SETUP}`
+        : undefined;
+    if (reason === undefined) tools.push(tool);
+    else missing.set(tool.name, reason);
+  }
+  return { tools, missing };
+}
+
+/** The tools a configuration lists to the model (docs, the manifest, tests): no view-only tool. */
+export function listedTools(config: { readOnly: boolean; events?: boolean }): ToolDefinition[] {
+  const { tools } = inventory({
+    scopes: config.readOnly ? ["read"] : ["read", "write"],
+    readOnlyBy: "settings",
+    events: config.events === true,
+  });
+  return tools.filter((tool) => !tool.appOnly);
+}
+
+function noWrite(name: string, by: ReadOnlyBy): string {
+  if (by === "grant")
+    return `${name} is not available: this connection is read-only, so it cannot create anything. The person allowed this app to read only; to create, they connect the app to this server again and choose read and write access.`;
+  const lead = `${name} is not available: this server is read-only, so it cannot create anything.`;
+  if (by === "operator") return `${lead} Its operator made it so; the user asks them for write access.`;
+  return `${lead} To allow writes, the user sets INVOICING_READ_ONLY to false (or removes --read-only) in this server's entry of the MCP client's configuration and restarts the client.`;
+}
