@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { bearerAuthChallengeResponse, OAuthError, OAuthErrorCode } from "@modelcontextprotocol/server";
 import { type Authenticator, type AuthOutcome, bearerToken, challenge, missingToken } from "./auth.js";
 import { readMcpBody } from "./mcp-body.js";
 import type { OAuthMount } from "./oauth/mount.js";
@@ -116,6 +117,11 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
     json(res, ok ? 200 : 503, { status: ok ? "ready" : draining ? "draining" : "not ready", checks });
   };
 
+  // What a challenge names under OAuth: where the resource metadata is, and the scopes to ask for.
+  const challengeOptions = options.oauth
+    ? { resourceMetadataUrl: options.oauth.resourceMetadataUrl, requiredScopes: [...options.oauth.scopes] }
+    : {};
+
   const mcp = async (req: IncomingMessage, res: ServerResponse) => {
     const origin = req.headers.origin;
     if (origin !== undefined && !originAllowed(origin, options.allowedOrigins)) {
@@ -125,6 +131,16 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
     const outcome: AuthOutcome =
       token === undefined ? missingToken() : await options.auth.authenticate(token);
     if (!outcome.ok) {
+      // A refused token: the SDK's challenge (RFC 6750, with the resource metadata under OAuth).
+      if (outcome.status === 401 && outcome.error)
+        return send(
+          res,
+          bearerAuthChallengeResponse(
+            new OAuthError(OAuthErrorCode.InvalidToken, outcome.description),
+            challengeOptions,
+          ),
+        );
+      // No token at all: a bare challenge, without an error code (RFC 6750 §3.1).
       const headers: Record<string, string> =
         outcome.status === 401
           ? { "WWW-Authenticate": challenge(outcome, options.oauth?.challengeParams()) }
@@ -152,17 +168,14 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
     if (options.oauth) {
       // --- OAuth scope gate (src/hosted/oauth/scope-gate.ts) ---
       const verdict = options.oauth.gate(read.call, principal);
-      if (!verdict.pass) {
-        const description = `${verdict.tool} needs the write scope`;
-        return json(
+      if (!verdict.pass)
+        return send(
           res,
-          403,
-          { error: "insufficient_scope", error_description: description },
-          {
-            "WWW-Authenticate": `Bearer error="insufficient_scope", error_description="${description}"${options.oauth.challengeParams({ error: "insufficient_scope" })}`,
-          },
+          bearerAuthChallengeResponse(
+            new OAuthError(OAuthErrorCode.InsufficientScope, `${verdict.tool} needs the write scope`),
+            challengeOptions,
+          ),
         );
-      }
     }
     await options.runtimes.for(principal).serve(req, res, read.call, principal, token!);
   };
@@ -215,6 +228,14 @@ function json(
   const text = JSON.stringify(body);
   res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers });
   res.end(text);
+}
+
+/** A web Response (the SDK's challenge) as the node answer. */
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  for (const [name, value] of response.headers) headers[name] = value;
+  res.writeHead(response.status, headers);
+  res.end(await response.text());
 }
 
 function wellFormed(url: string): boolean {

@@ -33,8 +33,12 @@ export interface OAuthMount {
   authenticate(token: string): Promise<AuthOutcome>;
   /** A person's webhook secrets by their id, for the webhook route. */
   webhookSecrets(id: string): Promise<string[] | undefined>;
-  /** Parameters appended to a 401/403 challenge on /mcp. */
-  challengeParams(extra?: { error: "insufficient_scope" }): string;
+  /** Parameters appended to a bare 401 challenge on /mcp (no token sent). */
+  challengeParams(): string;
+  /** Where clients find the protected resource metadata (RFC 9728), for every challenge. */
+  resourceMetadataUrl: string;
+  /** The scopes a challenge tells the client to ask for. */
+  scopes: readonly string[];
   /** Whether a request is within what its principal's token allows. */
   gate(call: McpCall, principal: Principal): GateVerdict;
   close(): void;
@@ -161,8 +165,9 @@ export async function startOAuth(settings: MountSettings): Promise<OAuthMount> {
     },
     authenticate: oauthTokenCheck(provider, people, resource, settings.defaults),
     webhookSecrets: (id) => personWebhookSecrets(people, id),
-    challengeParams: (extra) =>
-      `, resource_metadata="${metadataUrl}", scope="${extra ? SCOPES.join(" ") : "read write"}"`,
+    challengeParams: () => `, resource_metadata="${metadataUrl}", scope="${SCOPES.join(" ")}"`,
+    resourceMetadataUrl: metadataUrl.toString(),
+    scopes: SCOPES,
     gate: scopeGate,
     close: () => clearInterval(sweeper),
   };
