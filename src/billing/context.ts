@@ -4,9 +4,9 @@
  * here knows how a tool is called or how an answer is worded.
  */
 import type { Directory } from "../api/directory.js";
+import type { ApiClient } from "../api/errors.js";
 import type { DateContext } from "../domain/dates/context.js";
 import { loadDates } from "../domain/dates/lazy.js";
-import type { ApiClient } from "../http/client.js";
 
 export interface BillingContext {
   client(): ApiClient;

@@ -6,10 +6,11 @@
  * failure; the same call again recognises what was created and sends only the rest, as log_time's
  * batches do.
  */
+
+import { ApiError, RateLimitedError } from "../api/errors.js";
 import type { Customer } from "../api/schemas.js";
 import { DateInputError } from "../domain/dates/errors.js";
 import { InputError } from "../domain/input-error.js";
-import { ApiError, RateLimitedError } from "../http/errors.js";
 import type { BillingContext } from "./context.js";
 import { sendInvoice } from "./created-invoices.js";
 import {

@@ -4,11 +4,12 @@
  * per call; if it cannot be read whole, the check is skipped and the answer says so, since the
  * entries are already logged by then and must not be reported as failed.
  */
+
+import { ApiError } from "../api/errors.js";
 import { listInvoices } from "../api/invoices.js";
 import type { Invoice } from "../api/schemas.js";
 import { formatDay } from "../domain/dates/format.js";
 import { coverBasis, type DaySpan } from "../domain/period-billing.js";
-import { ApiError } from "../http/errors.js";
 import type { BillingContext } from "./context.js";
 import { type CoveringInvoice, invoiceFacts } from "./period-facts.js";
 

@@ -8,6 +8,7 @@
  * short by the rate limit safe to send again whole: what was created is recognised, the rest is sent.
  */
 
+import { ApiError, PathParameterError, RateLimitedError } from "../api/errors.js";
 import { wholeList } from "../api/list.js";
 import type { TimeEntry } from "../api/schemas.js";
 import { DESCRIPTION_MAX } from "../api/schemas.js";
@@ -17,8 +18,6 @@ import { formatDay, formatLocalDateTime } from "../domain/dates/format.js";
 import { InputError } from "../domain/input-error.js";
 import { cleanText } from "../domain/text.js";
 import { mondayOf, overlaps, shiftDay } from "../domain/time-slots.js";
-import { ApiError, RateLimitedError } from "../http/errors.js";
-import { PathParameterError } from "../http/path.js";
 import type { BillingContext } from "./context.js";
 import { EntriesRefused, type EntryProblem, type StoredOverlap } from "./errors.js";
 import { type EntryInput, type PlannedEntry, planEntry } from "./log-time-entry.js";

@@ -3,6 +3,8 @@
  * their start, in the user's zone), their hours and amount at the customer's rate, and the invoices
  * of a customer that may already bill it. One way to fetch and count, shared by both tools.
  */
+
+import { ApiError } from "../api/errors.js";
 import { listInvoices } from "../api/invoices.js";
 import { itemsOf, wholeList } from "../api/list.js";
 import type { Invoice, TimeEntry } from "../api/schemas.js";
@@ -18,7 +20,6 @@ import {
   servicePeriodDays,
 } from "../domain/period-billing.js";
 import { cleanText } from "../domain/text.js";
-import { ApiError } from "../http/errors.js";
 import type { BillingContext } from "./context.js";
 
 const DAY_MS = 86_400_000;

@@ -3,10 +3,11 @@
  * limits in force (src/domain/small-business.ts). The income is the service's EÜR income (received,
  * net) for the invoice's year and the one before: two reads, made only for invoices at 0 %.
  */
+
+import { ApiError } from "../api/errors.js";
 import { getEurReport } from "../api/reports.js";
 import { fromCents, toCents } from "../domain/money.js";
 import { limitsPassed } from "../domain/small-business.js";
-import { ApiError } from "../http/errors.js";
 import type { BillingContext } from "./context.js";
 
 export interface LimitPassed {
