@@ -16,20 +16,45 @@ export interface AnswerContext {
   apiKey: string | undefined;
 }
 
+/** What an answer says, as a cause other parts act on (the sign-in page words it in its language). */
+export type AnswerCause =
+  | "accepted"
+  /** No key was sent: only the address was checked. */
+  | "no-key"
+  | "unknown-key"
+  | "expired"
+  | "no-pro"
+  /** 403, and the service's words do not tell which of the two. */
+  | "expired-or-no-pro"
+  | "rate-limited"
+  | "service-failed"
+  | "not-the-api"
+  | "redirect"
+  | "unexpected";
+
 export interface Judgement {
   checks: Check[];
   /** The key was sent and accepted: account facts can be read. */
   accepted: boolean;
+  cause: AnswerCause;
+  /** The service's own words about a refusal, redacted (its data, in its language); empty when none. */
+  said: string;
 }
 
 export function judgeAnswer(answer: ProbeAnswer, context: AnswerContext): Judgement {
   const { status } = answer;
-  if (status >= 300 && status < 400) return { checks: [redirected(answer, context)], accepted: false };
+  const judged = (checks: Check[], cause: AnswerCause, said = ""): Judgement => ({
+    checks,
+    accepted: cause === "accepted",
+    cause,
+    said,
+  });
+  if (status >= 300 && status < 400) return judged([redirected(answer, context)], "redirect");
   const parsed = parseEnvelope(answer.body, answer.contentType);
   if (!parsed.ok || status === 404) {
     const what = parsed.ok ? "a 404 for a route the API always has" : parsed.problem;
     const excerpt = parsed.ok ? "" : redact(parsed.excerpt, context.apiKey);
-    return { checks: [notTheApi(status, what, excerpt, context.url)], accepted: false };
+    return judged([notTheApi(status, what, excerpt, context.url)], "not-the-api");
   }
   const api: Check = {
     name: "API",
@@ -37,13 +62,16 @@ export function judgeAnswer(answer: ProbeAnswer, context: AnswerContext): Judgem
     finding: `answers like the Invoicing Service API (HTTP ${status})`,
   };
   const said = redact(excerptOf(parsed.envelope.error ?? ""), context.apiKey);
-  if (status >= 500) return { checks: [api, serviceFailed(status, said)], accepted: false };
-  if (status === 429) return { checks: [api, rateLimited()], accepted: false };
-  if (context.apiKey === undefined) return { checks: [api], accepted: false };
-  if (status === 401) return { checks: [api, keyRejected(context.apiKey)], accepted: false };
-  if (status === 403) return { checks: [api, forbidden(said)], accepted: false };
-  if (status >= 400) return { checks: [api, unexpected(status, said)], accepted: false };
-  return { checks: [api, { name: "access", status: "ok", finding: "accepted" }], accepted: true };
+  if (status >= 500) return judged([api, serviceFailed(status, said)], "service-failed", said);
+  if (status === 429) return judged([api, rateLimited()], "rate-limited");
+  if (context.apiKey === undefined) return judged([api], "no-key");
+  if (status === 401) return judged([api, keyRejected(context.apiKey)], "unknown-key", said);
+  if (status === 403) {
+    const cause = forbiddenCause(said);
+    return judged([api, forbidden(said)], cause === "either" ? "expired-or-no-pro" : cause, said);
+  }
+  if (status >= 400) return judged([api, unexpected(status, said)], "unexpected", said);
+  return judged([api, { name: "access", status: "ok", finding: "accepted" }], "accepted");
 }
 
 export type ForbiddenCause = "expired" | "no-pro" | "either";

@@ -114,6 +114,12 @@ describe("serve refuses a wrong configuration at once, whatever the engines", ()
       says: /INVOICING_OAUTH_TEST_LOOPBACK_CIMD/,
     },
     {
+      name: "the operator's name carries a control character",
+      args: ["--oauth"],
+      env: () => ({ ...oauthEnv(), INVOICING_OPERATOR_NAME: "Kanzlei\u202EBeispiel" }),
+      says: /INVOICING_OPERATOR_NAME must be plain text/,
+    },
+    {
       name: "the database was never migrated (Redis configured)",
       args: ["--oauth"],
       env: () => ({ ...oauthEnv(), INVOICING_DATABASE_URL: fresh }),

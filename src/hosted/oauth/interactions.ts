@@ -11,7 +11,7 @@ import { csrfToken, csrfValid } from "./csrf.js";
 import { readForm } from "./form-body.js";
 import { checkKey } from "./key-check.js";
 import { type Language, pickLanguage } from "./language.js";
-import { renderPage, sendPage } from "./pages.js";
+import { type KeyPage, type Page, renderPage, sendPage } from "./pages.js";
 import type { People } from "./people.js";
 import { SCOPES } from "./provider.js";
 import type { AddressLimit } from "./rate-limit.js";
@@ -26,6 +26,8 @@ export interface InteractionDeps {
   baseUrl: string;
   resource: string;
   publicUrl: string;
+  /** Who runs this server, named on every page. */
+  operator: string;
   keyCheckTimeoutMs: number;
   address(req: IncomingMessage): string;
   log(message: string): void;
@@ -41,8 +43,8 @@ export async function handleInteraction(
 ): Promise<void> {
   const language = pickLanguage(req.headers["accept-language"]);
   const t = TEXTS[language];
-  const message = (status: number, text: string) =>
-    sendPage(res, status, renderPage({ kind: "message", text }, language));
+  const render = (page: Page) => renderPage(page, language, { operator: deps.operator });
+  const message = (status: number, text: string) => sendPage(res, status, render({ kind: "message", text }));
   if (req.method !== "GET" && req.method !== "POST") return message(405, t.expired);
   if (req.method === "POST") {
     let allowed: boolean;
@@ -76,11 +78,11 @@ export async function handleInteraction(
   const csrf = csrfToken(deps.csrfKey, uid, step);
   const targets = redirectOrigin ? [redirectOrigin] : [];
 
-  const keyPage = (status: number, problem?: string, finding?: string) =>
+  const keyPage = (status: number, problem?: string, detail?: KeyPage["detail"]) =>
     sendPage(
       res,
       status,
-      renderPage({ kind: "key", action, csrf, client: clientName, problem, finding }, language),
+      render({ kind: "key", action, csrf, client: clientName, problem, detail }),
       targets,
     );
 
@@ -91,20 +93,17 @@ export async function handleInteraction(
       return sendPage(
         res,
         200,
-        renderPage(
-          {
-            kind: "consent",
-            action,
-            csrf,
-            client: clientName,
-            accessGoesTo: accessTarget(redirectUri),
-            // A client id that is an https URL is a metadata document: its host served the description.
-            describedBy: clientId.startsWith("https://") ? hostOf(clientId) : undefined,
-            offerWrite: requested.includes("write") || !requested.some((s) => s === "read"),
-            webhookUrl: `${deps.publicUrl}/webhooks/${String(details.session?.accountId ?? "")}`,
-          },
-          language,
-        ),
+        render({
+          kind: "consent",
+          action,
+          csrf,
+          client: clientName,
+          accessGoesTo: accessTarget(redirectUri),
+          // A client id that is an https URL is a metadata document: its host served the description.
+          describedBy: clientId.startsWith("https://") ? hostOf(clientId) : undefined,
+          offerWrite: requested.includes("write") || !requested.some((s) => s === "read"),
+          webhookUrl: `${deps.publicUrl}/webhooks/${String(details.session?.accountId ?? "")}`,
+        }),
         targets,
       );
     }
@@ -125,13 +124,25 @@ async function submitKey(
   res: ServerResponse,
   form: URLSearchParams,
   language: Language,
-  keyPage: (status: number, problem?: string, finding?: string) => void,
+  keyPage: (status: number, problem?: string, detail?: KeyPage["detail"]) => void,
 ): Promise<void> {
   const t = TEXTS[language];
   const apiKey = form.get("api_key") ?? "";
   if (!apiKey) return keyPage(400, t.emptyKey);
   const verdict = await checkKey(deps.baseUrl, apiKey, deps.keyCheckTimeoutMs);
-  if (!verdict.ok) return keyPage(400, t.problem[verdict.problem], verdict.finding);
+  if (!verdict.ok) {
+    // The page's own words say what to do; what came back is quoted only where those words cannot
+    // tell it all (an answer the check did not expect, or the network's error code).
+    const quoted = verdict.problem === "unreachable" || verdict.problem === "service";
+    const detail =
+      quoted && verdict.detail
+        ? {
+            from: verdict.problem === "unreachable" ? ("network" as const) : ("service" as const),
+            text: verdict.detail,
+          }
+        : undefined;
+    return keyPage(400, t.problem[verdict.problem], detail);
+  }
   const accountId = await deps.people.save(deps.baseUrl, apiKey);
   const to = await deps.provider.interactionResult(
     req,

@@ -108,6 +108,7 @@ export async function startOAuth(settings: MountSettings): Promise<OAuthMount> {
     baseUrl: settings.baseUrl,
     resource,
     publicUrl: issuer,
+    operator: settings.operator,
     keyCheckTimeoutMs: settings.keyCheckTimeoutMs,
     address,
     log: settings.log,

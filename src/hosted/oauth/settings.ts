@@ -4,6 +4,7 @@
  */
 import { ConfigError } from "../../config/load.js";
 import type { Config } from "../../config/settings.js";
+import { cleanText } from "../../domain/text.js";
 import { BaseUrlError, parseBaseUrl } from "../../http/base-url.js";
 import { type DataKeys, parseDataKeys } from "./keys.js";
 
@@ -12,6 +13,8 @@ type Env = Record<string, string | undefined>;
 export interface OAuthSettings {
   /** The public origin, without a trailing slash: the issuer. */
   publicUrl: string;
+  /** Who runs this server, as the sign-in pages name it: INVOICING_OPERATOR_NAME, else the public host. */
+  operator: string;
   baseUrl: string;
   keys: DataKeys;
   /** The server's own settings (its environment): every person's but their key and base URL. */
@@ -72,9 +75,11 @@ export function oauthSettingsFromEnv(env: Env, hasDatabase: boolean, defaults: C
     "INVOICING_TIMEOUT_MS",
     problems,
   );
+  const operator = operatorName(env.INVOICING_OPERATOR_NAME, problems);
   if (problems.length > 0 || !publicUrl || !baseUrl || !keys) throw new ConfigError(problems);
   return {
     publicUrl,
+    operator: operator ?? new URL(publicUrl).host,
     baseUrl,
     keys,
     defaults,
@@ -108,6 +113,19 @@ function publicOrigin(value: string | undefined, problems: string[]): string | u
     return undefined;
   }
   return url.origin;
+}
+
+/** A name a person reads on the sign-in page: plain text of at most 80 characters. */
+function operatorName(value: string | undefined, problems: string[]): string | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const cleaned = cleanText(value, 200);
+  if (cleaned !== value.trim() || cleaned.length > 80) {
+    problems.push(
+      "INVOICING_OPERATOR_NAME must be plain text of at most 80 characters (no control characters), such as “Steuerbüro Beispiel GmbH”",
+    );
+    return undefined;
+  }
+  return cleaned;
 }
 
 function positiveInteger(

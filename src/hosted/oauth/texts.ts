@@ -10,6 +10,8 @@ export type AccessTarget =
 
 export interface Texts {
   title: string;
+  /** The line under the product's name: who runs this server. */
+  operatedBy(operator: string): string;
   signInHeading: string;
   /** `client`: the name the app gave itself (cleaned), or undefined when it gave none. */
   signInIntro(client: string | undefined): string;
@@ -24,14 +26,23 @@ export interface Texts {
   describedBy(host: string): string;
   /** For an app that registered itself here: its name is its own claim. */
   registeredItself: string;
+  accessLegend: string;
   accessRead: string;
+  accessReadNote: string;
   accessWrite: string;
+  accessWriteNote: string;
+  webhookLegend: string;
   webhookLabel: string;
-  webhookHint(url: string): string;
+  webhookHint: string;
+  /** Under the webhook address: how to take it (no script: a click selects it all). */
+  copyHint: string;
   allow: string;
   deny: string;
   problem: Record<KeyProblem, string>;
-  serviceSaid: string;
+  /** Before the service's own words, quoted as they came (its data, maybe in another language). */
+  serviceAnswered: string;
+  /** Before a network error's code, such as ECONNREFUSED. */
+  networkError: string;
   emptyKey: string;
   tooMany: string;
   unavailable: string;
@@ -42,6 +53,7 @@ export interface Texts {
 export const TEXTS: Record<Language, Texts> = {
   en: {
     title: "Connect to the Invoicing Service",
+    operatedBy: (operator) => `Connector for the Invoicing Service, operated by ${operator}`,
     signInHeading: "Sign in with your API key",
     signInIntro: (client) =>
       `${client ? `An app that calls itself “${client}”` : "An app"} wants to work with your invoices, customers and time entries. Enter your Invoicing Service API key: it is checked with the service now and stored encrypted; the app never sees it.`,
@@ -59,11 +71,17 @@ export const TEXTS: Record<Language, Texts> = {
           : `If you allow, the access goes to ${target.host}.`,
     describedBy: (host) => `The app's description was published by ${host}.`,
     registeredItself: "The app registered itself with this server: its name is what it says about itself.",
-    accessRead: "Read only: invoices, customers, time entries and reports",
-    accessWrite: "Read and write: also create and change invoices, customers and time entries",
-    webhookLabel: "Webhook secret (optional, for payment notices)",
-    webhookHint: (url) =>
-      `To be told about payments, register this address in the service under Settings → Webhooks and paste the secret it shows here: ${url}`,
+    accessLegend: "What may the app do?",
+    accessRead: "Read only",
+    accessReadNote: "Invoices, customers, time entries and reports. Recommended if you only ask questions.",
+    accessWrite: "Read and create",
+    accessWriteNote:
+      "Also log time, add customers and create draft invoices. Nothing is changed, sent or deleted.",
+    webhookLegend: "Payment notices (optional)",
+    webhookLabel: "Webhook secret",
+    webhookHint:
+      "To be told about payments, add this address in the Invoicing Service under Settings → API access (webhook endpoints), then paste the secret it shows below.",
+    copyHint: "Click the address to select it, then copy it.",
     allow: "Allow",
     deny: "Deny",
     problem: {
@@ -79,7 +97,8 @@ export const TEXTS: Record<Language, Texts> = {
       service:
         "The Invoicing Service could not check the key just now. Nothing was stored; try again in a few minutes.",
     },
-    serviceSaid: "What the check found:",
+    serviceAnswered: "The service answered:",
+    networkError: "Network error:",
     emptyKey: "Enter your API key.",
     tooMany: "Too many attempts from your address. Wait a few minutes, then try again.",
     unavailable: "Signing in is not possible for a moment. Nothing was stored; try again in a minute.",
@@ -88,6 +107,7 @@ export const TEXTS: Record<Language, Texts> = {
   },
   de: {
     title: "Mit dem Invoicing Service verbinden",
+    operatedBy: (operator) => `Verbindung zum Invoicing Service, betrieben von ${operator}`,
     signInHeading: "Mit Ihrem API-Schlüssel anmelden",
     signInIntro: (client) =>
       `${client ? `Eine App, die sich „${client}“ nennt,` : "Eine App"} möchte mit Ihren Rechnungen, Kunden und Zeiteinträgen arbeiten. Geben Sie Ihren API-Schlüssel des Invoicing Service ein: Er wird jetzt beim Dienst geprüft und verschlüsselt gespeichert; die App sieht ihn nie.`,
@@ -106,11 +126,17 @@ export const TEXTS: Record<Language, Texts> = {
     describedBy: (host) => `Die Beschreibung der App wurde von ${host} veröffentlicht.`,
     registeredItself:
       "Die App hat sich selbst bei diesem Server angemeldet: Ihr Name ist ihre eigene Angabe.",
-    accessRead: "Nur lesen: Rechnungen, Kunden, Zeiteinträge und Berichte",
-    accessWrite: "Lesen und schreiben: auch Rechnungen, Kunden und Zeiteinträge anlegen und ändern",
-    webhookLabel: "Webhook-Geheimnis (optional, für Zahlungseingänge)",
-    webhookHint: (url) =>
-      `Um über Zahlungen informiert zu werden, tragen Sie im Dienst unter Einstellungen → Webhooks diese Adresse ein und fügen das angezeigte Geheimnis hier ein: ${url}`,
+    accessLegend: "Was darf die App?",
+    accessRead: "Nur lesen",
+    accessReadNote: "Rechnungen, Kunden, Zeiteinträge und Berichte. Empfohlen, wenn Sie nur Fragen stellen.",
+    accessWrite: "Lesen und anlegen",
+    accessWriteNote:
+      "Auch Zeiten erfassen, Kunden anlegen und Rechnungsentwürfe erstellen. Nichts wird geändert, versendet oder gelöscht.",
+    webhookLegend: "Zahlungseingänge melden (optional)",
+    webhookLabel: "Webhook-Geheimnis",
+    webhookHint:
+      "Um über Zahlungen informiert zu werden, tragen Sie diese Adresse im Invoicing Service unter Einstellungen → API-Zugang (Webhook-Endpunkte) ein und fügen das angezeigte Geheimnis unten ein.",
+    copyHint: "Klicken Sie auf die Adresse, um sie auszuwählen, und kopieren Sie sie.",
     allow: "Erlauben",
     deny: "Ablehnen",
     problem: {
@@ -127,7 +153,8 @@ export const TEXTS: Record<Language, Texts> = {
       service:
         "Der Invoicing Service konnte den Schlüssel gerade nicht prüfen. Es wurde nichts gespeichert; versuchen Sie es in einigen Minuten erneut.",
     },
-    serviceSaid: "Ergebnis der Prüfung:",
+    serviceAnswered: "Antwort des Dienstes:",
+    networkError: "Netzwerkfehler:",
     emptyKey: "Geben Sie Ihren API-Schlüssel ein.",
     tooMany:
       "Zu viele Versuche von Ihrer Adresse. Warten Sie einige Minuten und versuchen Sie es dann erneut.",

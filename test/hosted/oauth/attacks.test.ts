@@ -10,7 +10,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import pg from "pg";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Engine, startPostgres } from "../../helpers/engines.js";
 import { type ServeProcess, textOf } from "../../helpers/hosted.js";
@@ -104,6 +104,7 @@ describe("OAuth: attacks are refused with nothing stored", () => {
       INVOICING_OAUTH_KEYS: oauthKeys(),
       INVOICING_OAUTH_TEST_LOOPBACK_CIMD: "1",
       INVOICING_OAUTH_ATTEMPTS: "1000",
+      INVOICING_OPERATOR_NAME: "Kanzlei Beispiel & Partner",
     });
     balancer.backends.push(serve.url);
     ({ browser, close: closeBrowser } = await launchBrowser());
@@ -223,28 +224,115 @@ describe("OAuth: attacks are refused with nothing stored", () => {
     expect(exchanged.body.error).toBe("invalid_target");
   });
 
-  it("a wrong, expired or no-Pro key gets doctor's words on the page, and nothing is stored", {
-    timeout: 60_000,
+  it("a wrong, expired or no-Pro key gets the page's own words for doctor's cause, in the page's language, and nothing is stored", {
+    timeout: 90_000,
   }, async () => {
     const clientId = await registerClient(issuer, redirect.url);
     const { challenge } = pkce();
     const before = await count("SELECT count(*) FROM oauth_tenants");
-    const cases: [string, RegExp][] = [
-      ["sk_live_wrongwrongwrongwrongwrongwrong1", /not accepted \(401\)/],
-      [sandbox().keys.expired, /403/],
-      [sandbox().keys.noPro, /403/],
+    const cases: { key: string; locale: string; says: RegExp }[] = [
+      {
+        key: "sk_live_wrongwrongwrongwrongwrongwrong1",
+        locale: "en-US",
+        says: /does not know this key \(401\)/,
+      },
+      {
+        key: sandbox().keys.expired,
+        locale: "en-US",
+        says: /refused the key \(403\): the key has expired, or the account has no Pro plan/,
+      },
+      { key: sandbox().keys.noPro, locale: "en-US", says: /refused the key \(403\)/ },
+      {
+        key: "sk_live_wrongwrongwrongwrongwrongwrong1",
+        locale: "de-DE",
+        says: /kennt diesen Schlüssel nicht \(401\)/,
+      },
+      {
+        key: sandbox().keys.expired,
+        locale: "de-DE",
+        says: /abgelehnt \(403\): Der Schlüssel ist abgelaufen oder/,
+      },
+      { key: sandbox().keys.noPro, locale: "de-DE", says: /abgelehnt \(403\)/ },
     ];
-    for (const [key, words] of cases) {
-      const page = await browser.newPage();
+    for (const { key, locale, says } of cases) {
+      const page = await browser.newPage({ locale });
       await page.goto(authorizeUrl(issuer, { clientId, redirectUri: redirect.url, challenge }));
       await typeKey(page, key);
       const html = await page.content();
-      expect(html).toMatch(words);
+      const text = await page.locator("body").innerText();
+      expect(text).toMatch(says);
+      // One language on a page: no English sentence of doctor's (or of the service) on a German page.
+      if (locale === "de-DE") expect(text).not.toMatch(/\b(the|key|refused|expired|accepted|account)\b/i);
       expect(html).not.toContain(key);
       expect(await page.locator('input[type="password"][name="api_key"]').count()).toBe(1);
       await page.close();
     }
     expect(await count("SELECT count(*) FROM oauth_tenants")).toBe(before);
+  });
+
+  /** What the page's functions use of the browser (the tests compile without the DOM's types). */
+  type BrowserGlobals = {
+    getComputedStyle(element: unknown): { backgroundColor: string; whiteSpace: string };
+    getSelection(): unknown;
+  };
+
+  /** OAUTH_SCREENSHOTS=docs/oauth refreshes the pictures in docs/deploy.md (400 and 1280 px wide). */
+  async function pictures(page: Page, name: string): Promise<void> {
+    const dir = process.env.OAUTH_SCREENSHOTS;
+    if (!dir) return;
+    for (const width of [400, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+    }
+  }
+
+  it("the pages name the product and the operator, preselect the least access, and make Allow the primary action", {
+    timeout: 60_000,
+  }, async () => {
+    const clientId = await registerClient(issuer, redirect.url);
+    const { challenge } = pkce();
+    for (const [locale, operated] of [
+      ["en-US", "operated by Kanzlei Beispiel & Partner"],
+      ["de-DE", "betrieben von Kanzlei Beispiel & Partner"],
+    ] as const) {
+      const page = await browser.newPage({ locale });
+      try {
+        await page.goto(authorizeUrl(issuer, { clientId, redirectUri: redirect.url, challenge }));
+        await pictures(page, `key-${locale.slice(0, 2)}`);
+        expect(await page.locator("header").innerText()).toContain("invoicing-mcp");
+        expect(await page.locator("header").innerText()).toContain(operated);
+        await typeKey(page, sandbox().keys.demo);
+        await page.locator('input[name="access"]').first().waitFor({ timeout: 15_000 });
+        expect(await page.locator("header").innerText()).toContain(operated);
+        await pictures(page, `consent-${locale.slice(0, 2)}`);
+        expect(await page.locator('input[name="access"][value="read"]').isChecked()).toBe(true);
+        expect(await page.locator('input[name="access"][value="write"]').isChecked()).toBe(false);
+        // No tool changes or deletes anything: the write choice must not say it does.
+        const text = await page.locator("body").innerText();
+        expect(text).not.toMatch(/change invoices|ändern$|und ändern/m);
+        // Allow filled in the accent colour, Deny outlined: they do not look the same.
+        const look = (value: string) =>
+          page
+            .locator(`button[name="decision"][value="${value}"]`)
+            .evaluate(
+              (button) => (globalThis as unknown as BrowserGlobals).getComputedStyle(button).backgroundColor,
+            );
+        expect(await look("allow")).not.toBe(await look("deny"));
+        // The webhook address stays on one line and is selected whole by a click.
+        const url = page.locator("code.url");
+        expect(
+          await url.evaluate(
+            (code) => (globalThis as unknown as BrowserGlobals).getComputedStyle(code).whiteSpace,
+          ),
+        ).toBe("nowrap");
+        await url.click();
+        expect(
+          await page.evaluate(() => String((globalThis as unknown as BrowserGlobals).getSelection())),
+        ).toMatch(/^https?:\/\/[^\s]+\/webhooks\/\S+$/);
+      } finally {
+        await page.close();
+      }
+    }
   });
 
   it("refuses a forged CSRF token, and forbids framing", { timeout: 60_000 }, async () => {

@@ -84,11 +84,6 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
     const page = await browser.newPage();
     try {
       await page.goto(app.authorizationUrl!.toString());
-      // OAUTH_SCREENSHOT=docs/oauth-authorization-page.png refreshes the picture in docs/deploy.md.
-      if (process.env.OAUTH_SCREENSHOT) {
-        await page.setViewportSize({ width: 760, height: 560 });
-        await page.screenshot({ path: process.env.OAUTH_SCREENSHOT });
-      }
       await typeKey(page, apiKey);
       await page
         .locator('input[name="access"]')
