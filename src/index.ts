@@ -4,6 +4,10 @@
  * mode's module is imported only when that mode runs, so start-up loads only what it needs.
  */
 import module from "node:module";
+import { endQuietlyOnClosedStdout } from "./cli/closed-pipe.js";
+import { wantsHelp } from "./cli/help.js";
+import { docUrl, PROJECT_URL } from "./cli/links.js";
+import { explainListenError } from "./cli/listen-error.js";
 import { processEnvironment } from "./config/environment.js";
 import { VERSION } from "./version.js";
 
@@ -12,77 +16,95 @@ enableCompileCache();
 const HELP = `invoicing-mcp ${VERSION}: an MCP server for the Invoicing Service
 
 Usage:
-  invoicing-mcp                                 the MCP server on stdio (what an MCP client starts)
-  invoicing-mcp --sandbox                       the same, against an embedded sandbox with demo data
-  invoicing-mcp sandbox [--port N] [--host H]   the sandbox API alone, for building agents and tests
-  invoicing-mcp doctor                          checks configuration, reachability and the key; says what to fix
-  invoicing-mcp webhooks serve [--port N]       the webhook receiver: verifies, stores in the inbox, acknowledges
-  invoicing-mcp serve --tenants FILE [--host H] [--port N]
-                                                hosted: MCP over Streamable HTTP at /mcp for many tenants (docs/deploy.md)
-  invoicing-mcp tokens create --tenant ID       issues a bearer token for a tenant (printed once); also: list, revoke ID
-  invoicing-mcp db migrate                      creates or updates the hosted mode's PostgreSQL schema
+  invoicing-mcp [options]                       the MCP server on stdio (what an MCP client starts)
+  invoicing-mcp --sandbox [options]             the same, against an embedded sandbox with demo data (no account)
+  invoicing-mcp sandbox [--port N] [--host H] [--seed N]
+                                                the sandbox API alone, for building agents and tests
+  invoicing-mcp doctor [--sandbox] [options]    checks configuration, reachability and the key; says what to fix
+  invoicing-mcp webhooks serve [--port N] [--inbox FILE] …
+                                                the webhook receiver: verifies, stores in the inbox, acknowledges
+  invoicing-mcp serve --tenants FILE | --api-key-auth | --oauth [--host H] [--port N]
+                                                hosted: MCP over Streamable HTTP at /mcp for many people
+  invoicing-mcp tokens create --tenant ID | tokens list | tokens revoke ID
+                                                the hosted mode's bearer tokens (a new one is printed once)
+  invoicing-mcp db migrate | db rekey           the hosted mode's PostgreSQL schema and sealed secrets
+  invoicing-mcp COMMAND --help | help COMMAND   one command's usage
   invoicing-mcp --help | --version
 
-Configuration (environment; command-line twins in brackets):
+Options of the server and doctor (environment; command-line twins in brackets):
   INVOICING_API_KEY            API key (environment only, never a flag)
   INVOICING_BASE_URL           the service's address, https:// [--base-url]
+  INVOICING_SANDBOX            true: the embedded sandbox instead of the service [--sandbox]
   INVOICING_TIMEZONE           IANA zone, default Europe/Berlin [--timezone]
   INVOICING_DEFAULT_TAX_RATE   VAT percent for new invoices, default 19 [--default-tax-rate]
   INVOICING_READ_ONLY          true hides every write tool [--read-only]
   INVOICING_TIMEOUT_MS         per-attempt HTTP timeout, default 15000 [--timeout-ms]
+  INVOICING_INBOX              the webhook receiver's inbox file, for payments and events [--inbox]
   INVOICING_VAT_BASIS          how you file VAT: soll (invoice dates) or ist (payments) [--vat-basis]
   INVOICING_VAT_PERMANENT_EXTENSION
                                true: returns due a month later (Dauerfristverlängerung) [--vat-permanent-extension]
+
+Documentation: ${PROJECT_URL} (hosting: ${docUrl("docs/deploy.md")})
 `;
 
+/** `print` writes a command's output: stdout, which is not the MCP mode's in any of these. */
+const print = (text: string) => {
+  process.stdout.write(text); // --allow-stdout: only the commands that are not the MCP mode print
+};
+
 async function main(argv: string[]): Promise<number> {
-  const [command] = argv;
+  const [command, ...rest] = argv;
   const env = processEnvironment();
-  if (command === "--help" || command === "-h" || command === "help") {
-    process.stdout.write(HELP); // --allow-stdout: help is not the MCP mode
+  const isFlag = command === undefined || command.startsWith("-");
+  if (isFlag && !wantsHelp(argv) && command !== "--version" && command !== "-v") {
+    const [{ CONFIG_OPTIONS, loadConfig, SERVER_USAGE }, { parseOptions }] = await Promise.all([
+      import("./config/load.js"),
+      import("./cli/options.js"),
+    ]);
+    parseOptions(argv, CONFIG_OPTIONS, SERVER_USAGE); // a command line it cannot read: exit 2 and the usage
+    const config = loadConfig(env, argv);
+    const { sandboxRequested } = await import("./config/sandbox-mode.js");
+    const { runStdioServer } = await import("./stdio.js");
+    await runStdioServer(config, { sandbox: sandboxRequested(env, argv) });
     return 0;
   }
+  // Everything else prints for a person, who may pipe it into `head`.
+  endQuietlyOnClosedStdout();
   if (command === "--version" || command === "-v") {
-    process.stdout.write(`${VERSION}\n`); // --allow-stdout: --version is not the MCP mode
+    print(`${VERSION}\n`);
     return 0;
   }
+  if (isFlag) {
+    print(HELP);
+    return 0;
+  }
+  if (command === "help") return main(rest[0] === undefined ? ["--help"] : [rest[0], "--help"]);
   if (command === "sandbox") {
     const { runSandbox } = await import("@invoicing-mcp/sandbox/cli");
-    await runSandbox(argv.slice(1), env);
+    await runSandbox(rest, env);
     return 0;
   }
   if (command === "doctor") {
     const { runDoctor } = await import("./doctor/index.js");
-    const write = (text: string) => process.stdout.write(text); // --allow-stdout: doctor is not the MCP mode
-    return runDoctor({ env, argv: argv.slice(1), write });
+    return runDoctor({ env, argv: rest, write: print });
   }
   if (command === "webhooks") {
     const { runWebhooks } = await import("./webhooks/main.js");
-    await runWebhooks(argv.slice(1), env);
+    await runWebhooks(rest, env, print);
     return 0;
   }
   if (command === "serve") {
     const { runServe } = await loadHosted();
-    const write = (text: string) => process.stdout.write(text); // --allow-stdout: serve's help is not the MCP mode
-    await runServe(argv.slice(1), env, write);
+    await runServe(rest, env, print);
     return 0;
   }
   if (command === "tokens") {
     const { runTokens } = await loadHosted();
-    const write = (text: string) => process.stdout.write(text); // --allow-stdout: tokens is not the MCP mode
-    return runTokens(argv.slice(1), env, write);
+    return runTokens(rest, env, print);
   }
   if (command === "db") {
     const { runDb } = await loadHosted();
-    const write = (text: string) => process.stdout.write(text); // --allow-stdout: db is not the MCP mode
-    return runDb(argv.slice(1), env, write);
-  }
-  if (command === undefined || command.startsWith("--")) {
-    const { loadConfig } = await import("./config/load.js");
-    const config = loadConfig(env, argv);
-    const { runStdioServer } = await import("./stdio.js");
-    await runStdioServer(config, { sandbox: argv.includes("--sandbox") });
-    return 0;
+    return runDb(rest, env, print);
   }
   process.stderr.write(`invoicing-mcp: unknown command "${command}"\n\n${HELP}`);
   return 2;
@@ -114,7 +136,8 @@ main(process.argv.slice(2)).then(
   (code) => {
     if (code !== 0) process.exitCode = code;
   },
-  (error: unknown) => {
+  (thrown: unknown) => {
+    const error = explainListenError(thrown);
     process.stderr.write(`invoicing-mcp: ${error instanceof Error ? error.message : String(error)}\n`);
     const code = (error as { exitCode?: unknown }).exitCode;
     process.exitCode = typeof code === "number" ? code : 1;

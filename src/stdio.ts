@@ -33,6 +33,11 @@ export async function runStdioServer(config: Config, options: StdioOptions = {})
     cleanups.push(() => sandbox.close());
     effective = { ...config, baseUrl: sandbox.url, apiKey: sandbox.keys.demo };
     log(`invoicing-mcp: serving the sandbox at ${sandbox.url} with demo data (no account needed)`);
+    // A person who entered their key and left the sandbox switched on sees demo data: say why.
+    if (config.apiKey !== undefined || config.baseUrl !== undefined)
+      log(
+        "invoicing-mcp: the sandbox is switched on (--sandbox or INVOICING_SANDBOX), so the configured API key and base URL are not used; switch it off to work with your account",
+      );
   }
   const client =
     effective.apiKey && effective.baseUrl

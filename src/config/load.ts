@@ -22,7 +22,7 @@ export { ConfigError };
 const UNFILLED_PLACEHOLDER = /\$\{user_config\.[^}]*\}/;
 
 /** Why a raw value counts as unset, or undefined when it is a value. */
-function unsetReason(value: string): string | undefined {
+export function unsetReason(value: string): string | undefined {
   if (value.trim() === "") return "empty";
   if (UNFILLED_PLACEHOLDER.test(value)) return "a placeholder the MCP host did not fill in";
   return undefined;
@@ -41,7 +41,7 @@ export const CONFIG_OPTIONS = {
   "vat-permanent-extension": { type: "boolean" },
 } satisfies OptionSpec;
 
-const USAGE =
+export const SERVER_USAGE =
   "Usage: invoicing-mcp [--sandbox] [--base-url URL] [--timezone ZONE] [--default-tax-rate N] [--read-only | --no-read-only] [--timeout-ms N] [--inbox FILE] [--vat-basis soll|ist] [--vat-permanent-extension]\n(invoicing-mcp --help lists every mode)";
 
 /**
@@ -79,7 +79,7 @@ function sourceOf(name: SettingName, fromFlag: ReadonlySet<SettingName>): string
 function parseFlags(argv: readonly string[]): Map<string, string> {
   let values: ReturnType<typeof parseOptions<typeof CONFIG_OPTIONS>>;
   try {
-    values = parseOptions(argv, CONFIG_OPTIONS, USAGE);
+    values = parseOptions(argv, CONFIG_OPTIONS, SERVER_USAGE);
   } catch (error) {
     if (error instanceof UsageError) throw new ConfigError([error.message], error.exitCode);
     throw error;

@@ -4,7 +4,10 @@
  * network check can take seconds) and returns the exit code: 0 only when every check is ok.
  * The key is never printed: only whether it is set, and its length.
  */
-import { type Config, ConfigError, loadConfig } from "../config/load.js";
+import { wantsHelp } from "../cli/help.js";
+import { parseOptions } from "../cli/options.js";
+import { CONFIG_OPTIONS, type Config, ConfigError, loadConfig } from "../config/load.js";
+import { sandboxRequested } from "../config/sandbox-mode.js";
 import { baseUrlPrefix, parseBaseUrl } from "../http/base-url.js";
 import { ApiClient } from "../http/client.js";
 import { probe } from "../http/probe.js";
@@ -25,7 +28,29 @@ export interface DoctorOptions {
   now?: () => number;
 }
 
+const DOCTOR_USAGE =
+  "Usage: invoicing-mcp doctor [--sandbox] [--base-url URL] [--timezone ZONE] [--read-only] [--timeout-ms N] … (the server's options)";
+
+/** What `doctor --help` prints. */
+const DOCTOR_HELP = `${DOCTOR_USAGE}
+
+Checks what the MCP server would start with, in the order it matters: the configuration (the
+environment and these flags, as the server reads them), the API key (never shown), the base URL,
+whether the service answers there and is the Invoicing Service, this machine's clock, whether it
+takes the key, and the account. Each finding says what to fix. Exit code 0 only when all are ok.
+  --sandbox   check against the embedded sandbox with demo data, as \`invoicing-mcp --sandbox\`
+              serves it (also INVOICING_SANDBOX=true); the key and base URL are then not used
+Run it with the same environment the MCP client gives the server (its "env" block).
+`;
+
 export async function runDoctor(options: DoctorOptions): Promise<number> {
+  const argv = options.argv ?? [];
+  if (wantsHelp(argv)) {
+    options.write(DOCTOR_HELP);
+    return 0;
+  }
+  // A command line doctor cannot read is a usage error (exit 2), not a finding about the server.
+  parseOptions(argv, CONFIG_OPTIONS, DOCTOR_USAGE);
   const checks: Check[] = [];
   const record = (check: Check) => {
     checks.push(check);
@@ -38,8 +63,62 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
 }
 
 async function diagnose(options: DoctorOptions, record: (check: Check) => void): Promise<void> {
-  const config = readConfig(options, record);
-  if (!config) return;
+  const configured = readConfig(options, record);
+  if (!configured) return;
+  const sandbox = await embeddedSandbox(options, record);
+  if (sandbox === null) return;
+  try {
+    const config = sandbox ? { ...configured, baseUrl: sandbox.url, apiKey: sandbox.keys.demo } : configured;
+    await diagnoseService(config, options, record);
+  } finally {
+    await sandbox?.close();
+  }
+}
+
+type Sandbox = Awaited<ReturnType<typeof import("@invoicing-mcp/sandbox").startSandbox>>;
+
+/**
+ * With --sandbox (or INVOICING_SANDBOX), the sandbox the server would serve, started the same way,
+ * so the rest of the checks run against it; undefined without; null when it could not start.
+ */
+async function embeddedSandbox(
+  options: DoctorOptions,
+  record: (check: Check) => void,
+): Promise<Sandbox | undefined | null> {
+  let wanted: boolean;
+  try {
+    wanted = sandboxRequested(options.env, options.argv ?? []);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    record({ name: "sandbox", status: "fail", finding: "invalid", fix: error.problems.join("\n") });
+    return null;
+  }
+  if (!wanted) return undefined;
+  try {
+    const { startSandbox } = await import("@invoicing-mcp/sandbox");
+    const sandbox = await startSandbox({ quiet: true });
+    record({
+      name: "sandbox",
+      status: "ok",
+      finding: `embedded, with demo data, at ${sandbox.url} (the API key and base URL settings are not used)`,
+    });
+    return sandbox;
+  } catch (error) {
+    record({
+      name: "sandbox",
+      status: "fail",
+      finding: `could not start: ${error instanceof Error ? error.message : String(error)}`,
+      fix: "The server could not start it either; report this with the output of invoicing-mcp --version.",
+    });
+    return null;
+  }
+}
+
+async function diagnoseService(
+  config: Config,
+  options: DoctorOptions,
+  record: (check: Check) => void,
+): Promise<void> {
   record(keyCheck(config.apiKey));
   if (config.baseUrl === undefined) {
     record({

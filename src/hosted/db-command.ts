@@ -2,13 +2,15 @@
  * `invoicing-mcp db migrate | rekey`: the hosted mode's PostgreSQL schema, and the OAuth secrets
  * sealed again under the newest data key.
  */
+import { wantsHelp } from "../cli/help.js";
+import { docUrl } from "../cli/links.js";
 import { UsageError } from "../cli/options.js";
 import type { Env } from "../config/environment.js";
 import { ConfigError } from "../config/errors.js";
 import { reachPostgres } from "./engines.js";
 
-const DB_USAGE =
-  "Usage: invoicing-mcp db migrate | db rekey   (with INVOICING_DATABASE_URL set; docs/deploy.md)";
+const DB_USAGE = `Usage: invoicing-mcp db migrate | db rekey   (with INVOICING_DATABASE_URL set)
+How to host it: ${docUrl("docs/deploy.md")}`;
 
 /** What `db --help` prints (stdout: it is not the MCP mode). */
 const DB_HELP = `${DB_USAGE}
@@ -16,7 +18,6 @@ const DB_HELP = `${DB_USAGE}
   migrate  creates or updates the hosted mode's schema; run it once per release, before new instances start
   rekey    re-encrypts stored API keys under the newest key of INVOICING_OAUTH_KEYS (after adding a key)
 `;
-const wantsHelp = (argv: readonly string[]) => argv.some((arg) => arg === "--help" || arg === "-h");
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
 /** `invoicing-mcp db migrate` (or `db rekey`): creates or updates the schema in INVOICING_DATABASE_URL. */
@@ -26,7 +27,10 @@ export async function runDb(argv: string[], env: Env, write: (text: string) => v
     return 0;
   }
   if (argv[0] === "rekey" && argv.length === 1) return rekey(env);
-  if (argv[0] !== "migrate" || argv.length > 1) throw new UsageError(`unknown db command\n\n${DB_USAGE}`);
+  if (argv[0] !== "migrate" || argv.length > 1) {
+    const why = argv[0] === undefined ? "missing db command" : `unknown db command "${argv.join(" ")}"`;
+    throw new UsageError(`${why}\n\n${DB_USAGE}`);
+  }
   const url = env.INVOICING_DATABASE_URL;
   if (!url) throw new ConfigError(["db migrate needs INVOICING_DATABASE_URL, e.g. postgres://user@host/db"]);
   const [{ openPool }, { migrate, SCHEMA_VERSION }] = await Promise.all([

@@ -5,6 +5,7 @@
  * server. A failure anywhere closes what was opened; SIGTERM drains and stops. See docs/deploy.md.
  */
 import { EventEmitter } from "node:events";
+import { wantsHelp } from "../cli/help.js";
 import type { Env } from "../config/environment.js";
 import { EVENTS_URI } from "../mcp/resources/events.js";
 import { untilStopSignal } from "../signals.js";
@@ -32,7 +33,6 @@ Environment: INVOICING_REDIS_URL (shared rate budget), INVOICING_DATABASE_URL (s
   every tenant's defaults; INVOICING_READ_ONLY makes every tenant read-only.
 On SIGTERM: /healthz answers 503, running calls finish (up to 25 s), listen streams end, exit 0.
 `;
-const wantsHelp = (argv: readonly string[]) => argv.some((arg) => arg === "--help" || arg === "-h");
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
 export async function runServe(argv: string[], env: Env, write: (text: string) => void): Promise<void> {

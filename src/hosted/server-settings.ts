@@ -5,15 +5,17 @@
  * rate, read-only, …) are the other schema's (src/config/settings.ts): the environment's are the
  * defaults every tenant and OAuth person starts from.
  */
+
 import { z } from "zod";
+import { docUrl } from "../cli/links.js";
 import { parseOptions, UsageError } from "../cli/options.js";
 import type { Env } from "../config/environment.js";
 import { ConfigError } from "../config/errors.js";
 import { type Config, loadConfig } from "../config/load.js";
 import { tokensPathFor } from "./tokens.js";
 
-export const SERVE_USAGE =
-  "Usage: invoicing-mcp serve [--host H] [--port N] (--tenants FILE | --api-key-auth | --oauth | --oauth --tenants FILE)   (docs/deploy.md)";
+export const SERVE_USAGE = `Usage: invoicing-mcp serve [--host H] [--port N] (--tenants FILE | --api-key-auth | --oauth | --oauth --tenants FILE)
+How to host it: ${docUrl("docs/deploy.md")}`;
 
 export type SignIn =
   /** Tokens from `invoicing-mcp tokens create`, for the tenants of a file. */

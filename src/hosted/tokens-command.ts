@@ -3,14 +3,17 @@
  * file, and (with INVOICING_DATABASE_URL) the OAuth grants people gave.
  */
 import { readFileSync } from "node:fs";
-import { parseOptions } from "../cli/options.js";
+import { wantsHelp } from "../cli/help.js";
+import { parseOptions, UsageError } from "../cli/options.js";
 import type { Env } from "../config/environment.js";
 import { ConfigError } from "../config/errors.js";
 import { tenantIds } from "./tenants.js";
 import { createToken, listTokens, revokeToken, tokensPathFor } from "./tokens.js";
 
-const TOKENS_USAGE =
-  "Usage: invoicing-mcp tokens create --tenant ID [--tenants FILE] | tokens list [--tenants FILE] | tokens revoke ID [--tenants FILE]   (OAuth grants too, with INVOICING_DATABASE_URL)";
+const TOKENS_USAGE = `Usage: invoicing-mcp tokens create --tenant ID [--tenants FILE]
+       invoicing-mcp tokens list [--tenants FILE]
+       invoicing-mcp tokens revoke ID [--tenants FILE]
+(OAuth grants too, with INVOICING_DATABASE_URL)`;
 
 /** What `tokens --help` prints (stdout: it is not the MCP mode). */
 const TOKENS_HELP = `${TOKENS_USAGE}
@@ -21,7 +24,6 @@ const TOKENS_HELP = `${TOKENS_USAGE}
 The tenants file comes from --tenants or INVOICING_TENANTS_FILE; tokens.json lies beside it
 (INVOICING_TOKENS_FILE names another place).
 `;
-const wantsHelp = (argv: readonly string[]) => argv.some((arg) => arg === "--help" || arg === "-h");
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
 export async function runTokens(argv: string[], env: Env, write: (text: string) => void): Promise<number> {
@@ -30,6 +32,10 @@ export async function runTokens(argv: string[], env: Env, write: (text: string) 
     return 0;
   }
   const [action, ...rest] = argv;
+  if (action !== "create" && action !== "list" && action !== "revoke") {
+    const why = action === undefined ? "missing tokens command" : `unknown tokens command "${action}"`;
+    throw new UsageError(`${why}\n\n${TOKENS_USAGE}`);
+  }
   // `tokens revoke ID` takes the id as its one word; everything else is a flag.
   const positionals =
     action === "revoke" && rest[0] !== undefined && !rest[0].startsWith("--") ? [rest[0]] : [];
@@ -38,6 +44,10 @@ export async function runTokens(argv: string[], env: Env, write: (text: string) 
     { tenant: { type: "string" }, tenants: { type: "string" } },
     TOKENS_USAGE,
   );
+  if (action === "create" && !values.tenant)
+    throw new UsageError(`tokens create needs --tenant ID\n\n${TOKENS_USAGE}`);
+  if (action === "revoke" && positionals[0] === undefined)
+    throw new UsageError(`tokens revoke needs the token's id (see tokens list)\n\n${TOKENS_USAGE}`);
   const tenantsPath = values.tenants ?? env.INVOICING_TENANTS_FILE;
   // OAuth grants (in PostgreSQL) are listed beside the file's tokens and revoked by their oauth- id.
   const oauthGrants = await oauthGrantsCommand(action, positionals[0], tenantsPath, env, write);
@@ -46,8 +56,7 @@ export async function runTokens(argv: string[], env: Env, write: (text: string) 
     throw new ConfigError(["name the tenants file: --tenants FILE or INVOICING_TENANTS_FILE"]);
   const tokensPath = tokensPathFor(tenantsPath, env);
   if (action === "create") {
-    const tenantId = values.tenant;
-    if (!tenantId) throw new ConfigError(["tokens create needs --tenant ID"]);
+    const tenantId = values.tenant!;
     // Only the tenant's existence matters here: no tenant's key variable needs to be set.
     const tenants = tenantIds(readTenantsFile(tenantsPath), tenantsPath);
     if (!tenants.has(tenantId)) throw new ConfigError([`tenant "${tenantId}" is not in ${tenantsPath}`]);
@@ -62,17 +71,13 @@ export async function runTokens(argv: string[], env: Env, write: (text: string) 
     for (const token of listTokens(tokensPath)) write(`${token.id}  ${token.tenant}  ${token.createdAt}\n`);
     return 0;
   }
-  if (action === "revoke") {
-    const id = positionals[0];
-    if (!id) throw new ConfigError(["tokens revoke needs the token's id (see tokens list)"]);
-    if (!revokeToken(tokensPath, id)) {
-      log(`invoicing-mcp: no token with id ${id} in ${tokensPath}`);
-      return 1;
-    }
-    log(`invoicing-mcp: token ${id} revoked`);
-    return 0;
+  const id = positionals[0]!; // revoke
+  if (!revokeToken(tokensPath, id)) {
+    log(`invoicing-mcp: no token with id ${id} in ${tokensPath}`);
+    return 1;
   }
-  throw new ConfigError(["usage: invoicing-mcp tokens create --tenant ID | tokens list | tokens revoke ID"]);
+  log(`invoicing-mcp: token ${id} revoked`);
+  return 0;
 }
 
 function readTenantsFile(path: string): string {

@@ -4,6 +4,7 @@
  * secret only ever comes from INVOICING_WEBHOOK_SECRET (a flag would show in every process list).
  */
 
+import { wantsHelp } from "../cli/help.js";
 import { type OptionSpec, parseOptions, UsageError } from "../cli/options.js";
 import { untilStopSignal } from "../signals.js";
 import { defaultInboxPath } from "./inbox.js";
@@ -73,16 +74,23 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   };
 }
 
-/** Resolves once the receiver has been stopped by SIGINT or SIGTERM and the inbox is closed. */
-export async function runWebhooks(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
+/**
+ * Resolves once the receiver has been stopped by SIGINT or SIGTERM and the inbox is closed; at once
+ * after `print`ing the usage for `webhooks --help` or `webhooks serve --help`.
+ */
+export async function runWebhooks(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  print: (text: string) => void,
+): Promise<void> {
   const [subcommand, ...rest] = argv;
-  if (subcommand === "--help" || subcommand === "-h" || subcommand === "help") {
-    process.stderr.write(USAGE);
+  if (wantsHelp(argv) || subcommand === "help") {
+    print(USAGE);
     return;
   }
   if (subcommand !== "serve") {
     throw new UsageError(
-      `${subcommand ? `unknown webhooks command "${subcommand}"` : "missing command"}\n\n${USAGE}`,
+      `${subcommand ? `unknown webhooks command "${subcommand}"` : "missing webhooks command"}\n\n${USAGE}`,
     );
   }
   const args = parseServeArgs(rest);
