@@ -7,7 +7,9 @@
 //   - every field set: initialize in both protocol eras, tools/list, one read call, a create_invoice dry run;
 //   - read_only true: no write tool listed, a read call still answers;
 //   - every optional field left unset (as the reference host leaves it), and cleared (""): the server
-//     treats each as unset, says so on stderr, and offers no events tool.
+//     treats each as unset, says so on stderr, and offers no events tool;
+//   - no account at all, only "Try it on the built-in sandbox" switched on: the bundle's own embedded
+//     sandbox serves, and the same calls answer.
 // Usage: node scripts/check-mcpb.mjs [--node /path/to/node] [--mcpb file]. Prints one line; exits non-zero on failure.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -41,12 +43,13 @@ try {
     if (existsSync(join(up, "node_modules"))) throw new Error(`${up} has a node_modules: not a clean place`);
   }
   const manifest = JSON.parse(readFileSync(join(extension, "manifest.json"), "utf8"));
-  const optional = Object.entries(manifest.user_config)
-    .filter(([, option]) => !option.required)
-    .map(([name]) => name);
   const inbox = join(dir, "inbox.jsonl");
   writeFileSync(inbox, "");
+  // The account: optional in the form (the built-in sandbox needs none), given in every case but the last.
   const required = { api_key: sandbox.keys.demo, base_url: sandbox.url };
+  const optional = Object.entries(manifest.user_config)
+    .filter(([name, option]) => !option.required && !(name in required))
+    .map(([name]) => name);
 
   /** What the host would start for these user settings: command, args and env, filled in. */
   async function launch(userConfig) {
@@ -124,10 +127,17 @@ try {
     );
   }
 
+  // 4. No account, the sandbox switched on: the bundle carries the sandbox and starts it in-process.
+  const trial = await launch({ sandbox: true });
+  const tried = await probe({ ...trial, era: ERAS[1], calls: SANDBOX_CALLS });
+  if (!/serving the sandbox at http:\/\/127\.0\.0\.1:\d+ with demo data/.test(tried.stderr))
+    throw new Error(`with sandbox on, no word of the embedded sandbox on stderr:\n${tried.stderr}`);
+  if (tried.stderr.includes(sandbox.url)) throw new Error("with sandbox on, the outside sandbox was used");
+
   const files = readdirSync(extension, { recursive: true }).length;
   console.log(
     `mcpb on Node ${nodeVersion}: unpacked ${values.mcpb.slice(root.length)} (${files} entries) into an empty folder and started ${manifest.server.mcp_config.args.join(" ")} as the manifest says; ` +
-      `${eras.join("; ")}; read_only (temp directory unusable): ${readOnly.tools.length} tools, no write tool; optional fields ${unsetChecks.join(", ")}, no recent_events, one stderr line each`,
+      `${eras.join("; ")}; read_only (temp directory unusable): ${readOnly.tools.length} tools, no write tool; optional fields ${unsetChecks.join(", ")}, no recent_events, one stderr line each; no account with sandbox on: the embedded sandbox served ${tried.tools.length} tools, ${tried.answers.join(" + ")}`,
   );
 } catch (error) {
   console.error(`mcpb on Node ${nodeVersion}: FAILED: ${error instanceof Error ? error.message : error}`);

@@ -1,7 +1,7 @@
 // `npm run pack:mcpb`: the MCP Bundle for one-click install in Claude Desktop. Builds the bundle
 // directory (scripts/bundle.mjs: the entry, its chunks and their source maps), stages it as it is
-// as server/ beside manifest.json (nothing else: no node_modules), and packs that with the official
-// `mcpb` CLI, which validates the manifest (and leaves the source maps out).
+// as server/ beside manifest.json and its icon (nothing else: no node_modules), and packs that with
+// the official `mcpb` CLI, which validates the manifest (and leaves the source maps out).
 //
 // Reproducible: `mcpb pack` stamps every entry with the time of packing and takes the files in
 // directory order, so the archive is written again with the same entries and modes, sorted by path
@@ -43,6 +43,9 @@ export async function packMcpb(output = MCPB_FILE, { quiet = false } = {}) {
     const { outdir } = await bundle();
     cpSync(outdir, join(stage, "extension", MCPB_SERVER_DIR), { recursive: true });
     copyFileSync(join(root, "manifest.json"), join(stage, "extension", "manifest.json"));
+    // The picture the install dialog shows (drawn by scripts/icon.mjs), where the manifest names it.
+    const { icon } = JSON.parse(readFileSync(join(root, "manifest.json"), "utf8"));
+    if (icon) copyFileSync(join(root, icon), join(stage, "extension", icon));
     checkEntry(join(stage, "extension"));
     const mcpb = join(root, "node_modules", "@anthropic-ai", "mcpb", "dist", "cli", "cli.js");
     execFileSync(process.execPath, [mcpb, "pack", join(stage, "extension"), output], {

@@ -88,6 +88,21 @@ describe("the built bin over stdio", () => {
     await session.endInput();
   });
 
+  it("serves the embedded sandbox for INVOICING_SANDBOX=true (the bundle's switch), saying the key set beside it is not used", async () => {
+    const session = new StdioSession([], {
+      INVOICING_SANDBOX: "true",
+      INVOICING_API_KEY: "sk_live_left_in_place",
+      INVOICING_BASE_URL: "https://invoicing.example.com",
+    });
+    await session.initialize();
+    const customers = await session.callTool("list_customers", { query: "mueller" });
+    expect(resultText(customers)).toMatch(/Müller & Söhne GmbH \(id \S+\)/);
+    expect(session.stderr).toMatch(/serving the sandbox at http:\/\/127\.0\.0\.1:\d+ with demo data/);
+    expect(session.stderr).toMatch(/the configured API key and base URL are not used/);
+    expect(session.stderr).not.toContain("sk_live_left_in_place");
+    expect((await session.endInput(2000)).code).toBe(0);
+  });
+
   it("ends within 2 s on SIGTERM", async () => {
     const session = new StdioSession(["--sandbox"]);
     await session.initialize();

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { getMcpConfigForManifest } from "@anthropic-ai/mcpb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
+import { sandboxRequested } from "../../src/config/sandbox-mode.js";
 import { VERSION } from "../../src/version.js";
 import { connect } from "../helpers/mcp.js";
 
@@ -64,10 +65,12 @@ describe("manifest.json declares how to run the bundle", () => {
     expect(manifest.server.mcp_config.args).toEqual([`\${__dirname}/${manifest.server.entry_point}`]);
   });
 
-  it("asks for the key (sensitive, required), base URL (required), time zone and read-only mode", () => {
+  it("asks for the sandbox switch, the key (sensitive), base URL, time zone and read-only mode", () => {
     const { user_config: options } = manifest;
-    expect(options.api_key).toMatchObject({ type: "string", sensitive: true, required: true });
-    expect(options.base_url).toMatchObject({ type: "string", required: true });
+    // Nothing is required: with the sandbox switched on, the bundle is tried without an account.
+    expect(options.sandbox).toMatchObject({ type: "boolean", default: false, required: false });
+    expect(options.api_key).toMatchObject({ type: "string", sensitive: true, required: false });
+    expect(options.base_url).toMatchObject({ type: "string", required: false });
     expect(options.time_zone).toMatchObject({ type: "string", default: "Europe/Berlin" });
     expect(options.read_only).toMatchObject({ type: "boolean", default: false });
   });
@@ -88,6 +91,7 @@ describe("manifest.json declares how to run the bundle", () => {
       "INVOICING_BASE_URL",
       "INVOICING_INBOX",
       "INVOICING_READ_ONLY",
+      "INVOICING_SANDBOX",
       "INVOICING_TIMEZONE",
       "INVOICING_VAT_BASIS",
       "INVOICING_VAT_PERMANENT_EXTENSION",
@@ -111,6 +115,35 @@ describe("manifest.json declares how to run the bundle", () => {
       expect.stringMatching(/^invoicing-mcp: INVOICING_INBOX is .*unset$/),
       expect.stringMatching(/^invoicing-mcp: INVOICING_VAT_BASIS is .*unset$/),
     ]);
+    expect(sandboxRequested(env, [])).toBe(false);
+  });
+
+  it("with only the sandbox switched on, starts the embedded sandbox and reads no account", async () => {
+    const config = await getMcpConfigForManifest({
+      manifest: manifest as unknown as Parameters<typeof getMcpConfigForManifest>[0]["manifest"],
+      extensionPath: "/extension",
+      systemDirs: {},
+      userConfig: { sandbox: true },
+      pathSeparator: "/",
+    });
+    const env = config?.env ?? {};
+    expect(sandboxRequested(env, [])).toBe(true);
+    expect(loadConfig(env, [], () => {})).toMatchObject({ apiKey: undefined, baseUrl: undefined });
+  });
+
+  it("shows an icon (a PNG in the repository) and where to read and ask", () => {
+    const { icon, homepage, support, documentation, repository } = manifest as unknown as Record<
+      string,
+      string | { url: string }
+    >;
+    const png = readFileSync(new URL(icon as string, root));
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([512, 512]);
+    const project = "https://github.com/invoicing-mcp/invoicing-mcp";
+    expect((repository as { url: string }).url).toBe(`${project}.git`);
+    expect(homepage).toMatch(new RegExp(`^${project}`));
+    expect(support).toBe(`${project}/issues`);
+    expect(documentation).toBe(`${project}/blob/main/docs/tools.md`);
   });
 
   it("needs Node 20 (as package.json's engines) on macOS, Windows and Linux", () => {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { serverJsonProblems } from "../../scripts/check-server-json.mjs";
 import { loadConfig } from "../../src/config/load.js";
+import { SANDBOX_VARIABLE } from "../../src/config/sandbox-mode.js";
 import { FIELDS } from "../../src/config/settings.js";
 
 interface Variable {
@@ -42,12 +43,12 @@ describe("server.json (MCP Registry listing)", () => {
     expect(serverJsonProblems(missing).join("\n")).toMatch(/mcpb variables/);
   });
 
-  it("lists for npm every variable the server reads (the webhook receiver's secret aside), with the server's defaults", () => {
+  it("lists for npm every variable the server reads (the webhook receiver's secret aside; the sandbox switch too), with the server's defaults", () => {
     const names = npm.environmentVariables.map((v) => v.name).sort();
     const read = Object.values(FIELDS)
       .map((field) => field.env)
       .filter((n) => n !== "INVOICING_WEBHOOK_SECRET");
-    expect(names).toEqual(read.sort());
+    expect(names).toEqual([...read, SANDBOX_VARIABLE].sort());
     const defaults = loadConfig({}, [], () => {});
     const byName = Object.fromEntries(npm.environmentVariables.map((v) => [v.name, v.default]));
     expect(byName.INVOICING_TIMEZONE).toBe(defaults.timeZone);
