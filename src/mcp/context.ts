@@ -27,7 +27,7 @@ export interface ToolContext extends BillingContext {
 export class MissingConfigError extends InputError {
   constructor(variables: string[]) {
     super(
-      `The server is not configured: set ${variables.join(" and ")} (in Claude Desktop's extension settings: API key and Base URL; in a JSON configuration: the "env" block of this server's entry), then restart the client. To try it without an account: switch on "Try it on the built-in sandbox" in the extension settings, or set INVOICING_SANDBOX=true (the same as --sandbox).`,
+      `The server is not configured: set ${variables.join(" and ")} in Claude Desktop's extension settings (API key, Base URL) or in the "env" block of this server's entry in your MCP client's JSON configuration, then restart the client. To try it without an account: switch on "Try it on the built-in sandbox" in the extension settings, or set INVOICING_SANDBOX=true (the same as --sandbox).`,
     );
   }
 }
