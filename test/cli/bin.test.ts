@@ -66,10 +66,13 @@ describe("invoicing-mcp's command line", () => {
   });
 
   it("doctor | head -1: a reader that leaves ends doctor quietly, exit 0", async () => {
-    // The service answers only once the reader is gone, so doctor's next line meets a closed pipe.
-    let answer: (() => void) | undefined;
+    // The service holds its answers until the reader is gone, so doctor writes again to a closed pipe.
+    let readerGone = false;
+    const held: (() => void)[] = [];
     const service = await startFakeService((_req, res) => {
-      answer = () => res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      const answer = () => res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      if (readerGone) answer();
+      else held.push(answer);
     });
     try {
       const child = spawn(process.execPath, [BIN, "doctor"], {
@@ -89,8 +92,9 @@ describe("invoicing-mcp's command line", () => {
       const [first] = (await once(child.stdout, "data")) as [Buffer];
       expect(first.toString()).toMatch(/^invoicing-mcp doctor/);
       child.stdout.destroy(); // what `head -1` does after its line
-      while (!answer) await new Promise((resolve) => setTimeout(resolve, 20));
-      answer();
+      // Doctor cannot have finished (it waits for the service), so it writes again after this.
+      readerGone = true;
+      for (const answer of held.splice(0)) answer();
       const [code, signal] = (await exited) as [number | null, NodeJS.Signals | null];
       expect(stderr).toBe("");
       expect({ code, signal }).toEqual({ code: 0, signal: null });
