@@ -184,7 +184,9 @@ function bodyOf(
     invoiceNumber: ask.invoiceNumber ?? "",
     invoiceDate: dayBoundsUtc(ask.invoiceDay, timeZone).startMs,
     periodStart: dayBoundsUtc(ask.period.start, timeZone).startMs,
-    periodEnd: dayBoundsUtc(ask.period.end, timeZone).startMs,
+    // The last instant of the last day (the service's own invoices end at 23:59:59.999): an end at
+    // the day's first instant would leave the last day outside the period.
+    periodEnd: dayBoundsUtc(ask.period.end, timeZone).endMs - 1,
     netAmount: fromCents(amounts.net),
     taxRate: ask.taxRate,
     taxAmount: fromCents(amounts.tax),

@@ -11,6 +11,7 @@ import type { Invoice } from "../api/schemas.js";
 import { formatDay } from "../domain/dates/format.js";
 import { coverBasis, type DaySpan } from "../domain/period-billing.js";
 import type { BillingContext } from "./context.js";
+import { withKnownPeriods } from "./created-invoices.js";
 import { type CoveringInvoice, invoiceFacts } from "./period-facts.js";
 
 export interface LateEntry {
@@ -33,7 +34,8 @@ export async function lateEntries(
   try {
     const list = await listInvoices(context.client());
     if (!list.complete) return null;
-    invoices = list.items;
+    // An invoice this server created carries the period it was sent with, where the list shows none.
+    invoices = withKnownPeriods(context, list.items);
   } catch (error) {
     if (error instanceof ApiError) return null;
     throw error;

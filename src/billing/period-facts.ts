@@ -79,6 +79,17 @@ export interface CoveringInvoice {
 
 /** Completed entries that started inside the period (any customer); running timers are left out. */
 export async function loadPeriodEntries(context: BillingContext, period: DaySpan): Promise<TimeEntry[]> {
+  return (await loadPeriodListing(context, period)).completed;
+}
+
+/**
+ * The entries that started inside the period (any customer), from one listing: the completed ones,
+ * and the running timers (an entry without an end), which no invoice can bill yet but an answer names.
+ */
+export async function loadPeriodListing(
+  context: BillingContext,
+  period: DaySpan,
+): Promise<{ completed: TimeEntry[]; running: TimeEntry[] }> {
   const { startMs, endMs } = rangeBoundsUtc(period.start, period.end, context.timeZone);
   // Whether the service's bounds are inclusive is not shown: ask a day wider, then filter exactly.
   // Hours and amounts over part of the period's entries would be short: refuse instead.
@@ -90,9 +101,9 @@ export async function loadPeriodEntries(context: BillingContext, period: DaySpan
     "time entries",
     "the period's hours and amount cannot be counted",
   );
-  return items.filter(
-    (e) => e.startTime >= startMs && e.startTime < endMs && e.isRunning !== true && e.endTime != null,
-  );
+  const inPeriod = items.filter((e) => e.startTime >= startMs && e.startTime < endMs);
+  const isRunning = (e: TimeEntry) => e.isRunning === true || e.endTime == null;
+  return { completed: inPeriod.filter((e) => !isRunning(e)), running: inPeriod.filter(isRunning) };
 }
 
 function minutesOf(entry: TimeEntry): number {

@@ -96,13 +96,23 @@ export function batchData(
   };
 }
 
+/**
+ * What the batch answer reports: a dry run's preview, a real run in which no customer had a draft
+ * to create (the usual second run of month-end: it is not a preview), or what was sent.
+ */
+export type BatchMode = "preview" | "nothing to create" | "sent";
+
 /** One line per customer, then the totals and what to do next. */
-export function batchText(data: BatchData, period: { start: string; end: string }, dryRun: boolean): string {
+export function batchText(data: BatchData, period: { start: string; end: string }, mode: BatchMode): string {
   const { totals } = data;
+  const dryRun = mode === "preview";
   const count = (status: BatchStatus) => data.drafts.filter((d) => d.status === status).length;
-  const head = dryRun
-    ? `Dry run, nothing sent. ${totals.invoices} draft invoice${totals.invoices === 1 ? "" : "s"} for ${period.start} to ${period.end}, from each customer's time at their rate (numbers as they will be given):`
-    : `${count("created")} draft invoice${count("created") === 1 ? "" : "s"} created for ${period.start} to ${period.end}${count("not_sent") ? `, ${count("not_sent")} not yet sent` : ""}${count("failed") ? `, ${count("failed")} failed` : ""}:`;
+  const head =
+    mode === "preview"
+      ? `Dry run, nothing sent. ${totals.invoices} draft invoice${totals.invoices === 1 ? "" : "s"} for ${period.start} to ${period.end}, from each customer's time at their rate (numbers as they will be given):`
+      : mode === "nothing to create"
+        ? `No draft invoice created for ${period.start} to ${period.end}: for every customer the invoice exists already, would bill the period twice, or there is no time to bill. Per customer:`
+        : `${count("created")} draft invoice${count("created") === 1 ? "" : "s"} created for ${period.start} to ${period.end}${count("not_sent") ? `, ${count("not_sent")} not yet sent` : ""}${count("failed") ? `, ${count("failed")} failed` : ""}:`;
   const lines = data.drafts
     .filter((d) => d.status !== "skipped")
     .map((d) => {
@@ -131,7 +141,13 @@ export function batchText(data: BatchData, period: { start: string; end: string 
       );
     for (const d of other) tail.push(`Skipped ${named(d.customerName, d.customerId)}: ${d.problem}`);
   }
-  if (dryRun) {
+  if (mode === "nothing to create") {
+    if (count("refused") > 0) {
+      tail.push(
+        "A refused one may still have time not billed yet: create_invoice for that customer alone, with supplement: true, bills only that.",
+      );
+    }
+  } else if (dryRun) {
     tail.push(
       "To create them: the same call without dryRun. Refused ones are left out; each can be made alone with create_invoice (supplement: true bills only time not yet billed).",
     );
@@ -146,7 +162,8 @@ export function batchText(data: BatchData, period: { start: string; end: string 
   } else if (count("created") > 0) {
     tail.push("They are drafts: review and send them in the Invoicing Service.");
   }
-  return [head, ...lines, total, ...tail].join("\n");
+  // Nothing created: totals of zero say nothing the head does not.
+  return [head, ...lines, ...(mode === "nothing to create" ? [] : [total]), ...tail].join("\n");
 }
 
 /** The one question for the whole batch, where the client can ask the person. */

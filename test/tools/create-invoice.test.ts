@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { listInvoices } from "../../src/api/invoices.js";
 import { connect, useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
-import { api, berlinMidnight, countRequests, demoDirectory, whole } from "./support.js";
+import { api, berlinDayEnd, berlinMidnight, countRequests, demoDirectory, whole } from "./support.js";
 
 const INVOICES = "/api/v1/invoices";
 
@@ -48,7 +48,7 @@ describe("create_invoice", () => {
         invoiceNumber: "RE-2026-079",
         invoiceDate: berlinMidnight("2026-11-22"),
         periodStart: berlinMidnight("2026-10-01"),
-        periodEnd: berlinMidnight("2026-10-31"),
+        periodEnd: berlinDayEnd("2026-10-31"),
         netAmount: 1234.55,
         taxRate: 19,
         taxAmount: 234.56,
@@ -206,20 +206,23 @@ describe("create_invoice", () => {
     ["March 2026", "2026-03-01", "2026-03-31"],
     ["Q1 2026", "2026-01-01", "2026-03-31"],
     ["Q3 2026", "2026-07-01", "2026-09-30"],
-  ])("period %j → %s … %s (Berlin midnights in the body)", async (period, start, end) => {
-    const result = await mcp().call("create_invoice", {
-      customer: "mueller",
-      netAmount: 1,
-      period,
-      dryRun: true,
-    });
-    expect(result.data.invoice).toMatchObject({ periodStart: start, periodEnd: end });
-    expect(result.data.request.body).toMatchObject({
-      periodStart: berlinMidnight(start),
-      periodEnd: berlinMidnight(end),
-    });
-    expect(result.text).toContain(`service period ${start} to ${end}`);
-  });
+  ])(
+    "period %j → %s … %s (from the first day's Berlin midnight to the last day's last millisecond)",
+    async (period, start, end) => {
+      const result = await mcp().call("create_invoice", {
+        customer: "mueller",
+        netAmount: 1,
+        period,
+        dryRun: true,
+      });
+      expect(result.data.invoice).toMatchObject({ periodStart: start, periodEnd: end });
+      expect(result.data.request.body).toMatchObject({
+        periodStart: berlinMidnight(start),
+        periodEnd: berlinDayEnd(end),
+      });
+      expect(result.text).toContain(`service period ${start} to ${end}`);
+    },
+  );
 
   it.each([
     [{ periodStart: "2026-02-01", periodEnd: "28.02.2026" }, "2026-02-01", "2026-02-28"],

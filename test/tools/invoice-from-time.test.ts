@@ -7,7 +7,7 @@ import { listInvoices } from "../../src/api/invoices.js";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
 import { billingData, MUELLER } from "./billing-data.js";
-import { api, berlinMidnight, countRequests, whole } from "./support.js";
+import { api, berlinDayEnd, berlinMidnight, countRequests, whole } from "./support.js";
 
 const INVOICES = "/api/v1/invoices";
 
@@ -37,7 +37,7 @@ describe("create_invoice from time", () => {
         invoiceNumber: "RE-2026-013",
         invoiceDate: berlinMidnight("2026-11-22"),
         periodStart: berlinMidnight("2026-10-01"),
-        periodEnd: berlinMidnight("2026-10-31"),
+        periodEnd: berlinDayEnd("2026-10-31"),
         netAmount: 2588.75,
         taxRate: 19,
         taxAmount: 491.86,

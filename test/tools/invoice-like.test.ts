@@ -12,7 +12,7 @@ import { useMcp } from "../helpers/mcp.js";
 import { startPeer } from "../helpers/peer.js";
 import { useSandbox } from "../helpers/sandbox.js";
 import { useStripPeerMcp } from "../helpers/strip-peer.js";
-import { api, berlinMidnight, countRequests, whole } from "./support.js";
+import { api, berlinDayEnd, berlinMidnight, countRequests, whole } from "./support.js";
 
 const INVOICES = "/api/v1/invoices";
 const at = (iso: string) => Date.parse(iso);
@@ -135,7 +135,7 @@ describe("create_invoice with like", () => {
         invoiceNumber: "RE-2026-073",
         invoiceDate: berlinMidnight("2026-11-22"),
         periodStart: berlinMidnight("2026-11-01"),
-        periodEnd: berlinMidnight("2026-11-30"),
+        periodEnd: berlinDayEnd("2026-11-30"),
         netAmount: 500,
         taxRate: 19,
         taxAmount: 95,

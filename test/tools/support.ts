@@ -30,6 +30,12 @@ export function berlinMidnight(day: string): number {
   throw new Error(`no Berlin midnight for ${day}`);
 }
 
+/** The last millisecond of a day in Berlin (the service's own invoices end their periods there). */
+export function berlinDayEnd(day: string): number {
+  const next = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return berlinMidnight(next) - 1;
+}
+
 export async function demoDirectory(sandbox: Sandbox): Promise<{
   customers: Customer[];
   projects: Project[];

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { listInvoices } from "../../api/invoices.js";
-import { wholeList } from "../../api/list.js";
-import { activityTypeSchema, type Customer } from "../../api/schemas.js";
+import { activityTypeSchema } from "../../api/schemas.js";
 import { dateContext } from "../../billing/context.js";
-import { createdBefore, sendInvoice } from "../../billing/created-invoices.js";
-import { MAX_CUSTOMERS, planBatch, sendBatch } from "../../billing/invoice-batch.js";
-import { draftInvoice, type InvoiceDraft, ledgerOf, numberDraft } from "../../billing/invoice-draft.js";
-import { planLike } from "../../billing/invoice-like.js";
-import { loadPeriodEntries } from "../../billing/period-facts.js";
-import { smallBusinessLimits } from "../../billing/small-business.js";
+import { MAX_CUSTOMERS } from "../../billing/invoice-batch.js";
+import {
+  type BatchOutcome,
+  createInvoices,
+  type InvoiceRequest,
+  type OneInvoiceOutcome,
+  type OutcomeFacts,
+} from "../../billing/invoice-workflow.js";
 import { DateInputError } from "../../domain/dates/errors.js";
 import { formatDay } from "../../domain/dates/format.js";
 import { loadDates } from "../../domain/dates/lazy.js";
@@ -17,7 +17,7 @@ import { hasAtMostTwoDecimals } from "../../domain/money.js";
 import { customerArg, dayArg } from "../args.js";
 import type { ToolContext } from "../context.js";
 import { assumedText, dayOrPeriod } from "../date-args.js";
-import { defineTool, type ToolCall } from "../define-tool.js";
+import { defineTool } from "../define-tool.js";
 import { named } from "../format.js";
 import { askForBatch, batchData, batchOutput, batchText } from "../invoice-batch-answer.js";
 import { likeData, likeOutput, likeText, notesNeededText } from "../invoice-like-text.js";
@@ -128,8 +128,19 @@ export const createInvoiceTool = defineTool({
   example: { customer: "mueller", netAmount: 100, period: "last month", dryRun: true },
   verifyWith: "list_invoices",
   async handler(args, context, call) {
-    if (args.like !== undefined) checkLike(args);
-    if (args.customers !== undefined) return manyCustomers(args, context, call);
+    const request = await requestOf(args, context);
+    const outcome = await createInvoices(request, context, call.confirmation);
+    return "rows" in outcome ? batchAnswer(outcome, context) : oneAnswer(outcome, context);
+  },
+});
+
+type Args = z.output<typeof input>;
+
+/** The arguments checked for what belongs together, the period and invoice day read. */
+async function requestOf(args: Args, context: ToolContext): Promise<InvoiceRequest> {
+  if (args.like !== undefined) checkLike(args);
+  if (args.customers !== undefined) checkMany(args);
+  else {
     if (args.customer === undefined && args.like === undefined) {
       throw new InputError(
         'Give customer (id or name), or customers: "all" or a list of them with fromTime: true for one draft each.',
@@ -150,57 +161,71 @@ export const createInvoiceTool = defineTool({
         "supplement: true needs fromTime: true: a supplement bills the part of the period's time that its invoices do not bill yet.",
       );
     }
-    const given =
-      args.like === undefined ? await context.directory.resolveCustomer(args.customer!) : undefined;
-    const period = await servicePeriod(args, context);
-    const invoiceDay =
-      args.invoiceDate === undefined
-        ? formatDay(context.now(), context.timeZone)
-        : (await loadDates()).parseDay(args.invoiceDate, dateContext(context));
-    // The next number, the replay check and the guards need every invoice: with part of them, the
-    // number may be taken and the same invoice may exist unseen, so a partial list refuses the write.
-    const ledger = await loadLedger(
-      context,
-      period,
-      args.fromTime,
-      "it cannot be checked whether this invoice already exists or which number is next; creating it now could make a duplicate, so nothing was created",
-    );
-    const like = await likeOf(args, period, invoiceDay, ledger.existing, context);
-    const customer = like?.ask.customer ?? given!;
-    const assumed = assumedText([...period.assumptions, ...(like?.assumptions ?? [])]);
-    const liked = like === undefined ? {} : { like: likeData(like) };
-    const likeLine = like === undefined ? "" : likeText(like, period, context.timeZone);
-    const draft = draftInvoice(
-      like?.ask ?? {
-        customer,
-        period,
-        netAmount: args.netAmount,
-        fromTime: args.fromTime,
-        supplement: args.supplement,
-        invoiceNumber: args.invoiceNumber,
-        invoiceDay,
-        taxRate: args.taxRate ?? context.defaultTaxRate,
-        notes: args.notes,
-        activityType: activityTypeOf(args.activityType, customer),
-        allowOverlap: args.allowOverlap,
-      },
-      ledger,
-    );
-    numberDraft(draft, ledger, true);
-    const limits =
-      draft.body.taxRate === 0 && draft.verdict !== "exists"
-        ? await smallBusinessLimits(context, Number(invoiceDay.slice(0, 4)), draft.body.netAmount)
-        : undefined;
-    const counted = {
-      ...(draft.time === undefined ? {} : { fromTime: draft.time }),
-      ...(draft.billed === undefined ? {} : { billed: draft.billed }),
-      ...(limits === undefined ? {} : { smallBusiness: { limitsPassed: limits } }),
-    };
-    const warned = limits === undefined ? "" : smallBusinessText(limits);
-    const facts = draft.billed === undefined ? "" : billedText(draft.billed);
-    const factsLine = facts ? `\n${facts}` : "";
+  }
+  const period = await servicePeriod(args, context);
+  const invoiceDay =
+    args.invoiceDate === undefined
+      ? formatDay(context.now(), context.timeZone)
+      : (await loadDates()).parseDay(args.invoiceDate, dateContext(context));
+  return {
+    customer: args.customer,
+    customers: args.customers,
+    netAmount: args.netAmount,
+    fromTime: args.fromTime,
+    supplement: args.supplement,
+    period,
+    invoiceDay,
+    invoiceNumber: args.invoiceNumber,
+    taxRate: args.taxRate,
+    defaultTaxRate: context.defaultTaxRate,
+    notes: args.notes,
+    activityType: args.activityType,
+    like: args.like,
+    allowOverlap: args.allowOverlap,
+    dryRun: args.dryRun,
+  };
+}
 
-    if (draft.verdict === "exists") {
+/** `customers`: one draft per customer from the period's time; what such a call cannot take. */
+function checkMany(args: Args): void {
+  if (args.customer !== undefined) throw new InputError("Give either customer or customers, not both.");
+  if (!args.fromTime || args.netAmount !== undefined) {
+    throw new InputError(
+      "customers needs fromTime: true and no netAmount: each customer is billed their own time in the period at their rate.",
+    );
+  }
+  if (args.invoiceNumber !== undefined) {
+    throw new InputError(
+      "With customers, leave out invoiceNumber: each draft takes the next number in turn.",
+    );
+  }
+  if (Array.isArray(args.customers) && args.customers.length > MAX_CUSTOMERS) {
+    throw new InputError(`One call drafts for at most ${MAX_CUSTOMERS} customers: pass the list in parts.`);
+  }
+}
+
+/** One invoice's outcome in words and data. */
+function oneAnswer(outcome: OneInvoiceOutcome, context: ToolContext) {
+  const { period } = outcome;
+  if (outcome.kind === "needs notes") throw new InputError(notesNeededText(outcome.plan, period));
+  const { draft, like, limits } = outcome;
+  const customer = draft.ask.customer;
+  const assumed = `${periodNotes(outcome, "this invoice")}${assumedText([...period.assumptions, ...(like?.assumptions ?? [])])}`;
+  const liked = like === undefined ? {} : { like: likeData(like) };
+  const likeLine = like === undefined ? "" : likeText(like, period, context.timeZone);
+  const counted = {
+    ...(draft.time === undefined ? {} : { fromTime: draft.time }),
+    ...(draft.billed === undefined ? {} : { billed: draft.billed }),
+    ...(limits === undefined ? {} : { smallBusiness: { limitsPassed: limits } }),
+  };
+  const warned = limits === undefined ? "" : smallBusinessText(limits);
+  const facts = draft.billed === undefined ? "" : billedText(draft.billed);
+  const factsLine = facts ? `\n${facts}` : "";
+  const who = named(customer.name, customer._id);
+  const { conflicts } = draft;
+
+  switch (outcome.kind) {
+    case "exists": {
       const invoice = storedView(draft, context.timeZone);
       return {
         data: {
@@ -213,9 +238,7 @@ export const createInvoiceTool = defineTool({
         text: `${replayText(describe(invoice), draft.notShown)}${likeLine}${assumed}`,
       };
     }
-    const who = named(customer.name, customer._id);
-    const { conflicts } = draft;
-    if (args.dryRun) {
+    case "dry run": {
       const invoice = draftView(draft, null, "draft");
       const warning =
         conflicts.length === 0 ? factsLine : `\n${refusalText(conflicts, who, period, true, draft.billed)}`;
@@ -231,7 +254,7 @@ export const createInvoiceTool = defineTool({
         text: `Dry run, nothing sent. This would create ${describe(invoice)}.${likeLine}${countedText(draft.time)}${warning}${warned}${assumed}\nRequest: POST ${PATH} ${JSON.stringify(draft.body)}`,
       };
     }
-    if (draft.verdict === "refused") {
+    case "refused":
       return {
         data: {
           outcome: "refused" as const,
@@ -250,36 +273,62 @@ export const createInvoiceTool = defineTool({
         },
         text: `${refusalText(conflicts, who, period, false, draft.billed)}${likeLine}`,
       };
+    case "needs answer":
+      return askFirst(draftView(draft, null, "draft"), outcome.state, outcome.changed);
+    case "declined": {
+      const summary = draftView(draft, null, "draft");
+      return {
+        data: {
+          outcome: "declined" as const,
+          invoice: draftView(draft, null, "not created"),
+          ...liked,
+          ...counted,
+        },
+        text: `Not created: the user did not confirm ${describe(summary)}. Ask what to change before trying again.`,
+      };
     }
-    const summary = draftView(draft, null, "draft");
-    const { supported, answer } = call.confirmation;
-    if (supported) {
-      const state = JSON.stringify(draft.body);
-      if (answer === undefined) return askFirst(summary, state, false);
-      if (!answer.confirmed) {
-        return {
-          data: {
-            outcome: "declined" as const,
-            invoice: draftView(draft, null, "not created"),
-            ...liked,
-            ...counted,
-          },
-          text: `Not created: the user did not confirm ${describe(summary)}. Ask what to change before trying again.`,
-        };
-      }
-      // Confirmed, but for other content (the data changed in between): show the new summary.
-      if (answer.state !== state) return askFirst(summary, state, true);
+    case "created": {
+      const invoice = draftView(draft, outcome.id, "draft");
+      return {
+        data: { outcome: "created" as const, invoice, ...liked, ...counted },
+        text: `Created ${describe(invoice)}. It is a draft: review and send it in the Invoicing Service.${likeLine}${warned}${draft.ask.supplement ? factsLine.replace("Not yet billed", "Billed by this supplement") : ""}${assumed}`,
+      };
     }
-    const { id } = await sendInvoice(context, draft.body);
-    const invoice = draftView(draft, id, "draft");
-    return {
-      data: { outcome: "created" as const, invoice, ...liked, ...counted },
-      text: `Created ${describe(invoice)}. It is a draft: review and send it in the Invoicing Service.${likeLine}${warned}${args.supplement ? factsLine.replace("Not yet billed", "Billed by this supplement") : ""}${assumed}`,
-    };
-  },
-});
+  }
+}
 
-type Args = z.output<typeof input>;
+/** Many customers' outcome: one line a customer, totals, and what to do next. */
+function batchAnswer(outcome: BatchOutcome, context: ToolContext) {
+  const { period, rows, limits } = outcome;
+  const planned = (sendAfterMs: number | null) => batchData(rows, sendAfterMs, context);
+  const small = limits === undefined ? {} : { smallBusiness: { limitsPassed: limits } };
+  const assumed = `${limits === undefined ? "" : smallBusinessText(limits)}${periodNotes(outcome, "these invoices")}${assumedText(period.assumptions)}`;
+  switch (outcome.kind) {
+    case "batch preview":
+    case "nothing to create": {
+      const batch = planned(null);
+      const mode = outcome.kind === "batch preview" ? "preview" : "nothing to create";
+      return {
+        data: { outcome: "batch" as const, batch, ...small },
+        text: `${batchText(batch, period, mode)}${assumed}`,
+      };
+    }
+    case "batch needs answer":
+      return askForBatch(batchText(planned(null), period, "preview"), outcome.state, outcome.changed);
+    case "batch declined":
+      return {
+        data: { outcome: "declined" as const, batch: planned(null) },
+        text: "Not created: the user did not confirm these draft invoices. Ask what to change before trying again.",
+      };
+    case "batch sent": {
+      const batch = planned(outcome.sendAfterMs);
+      return {
+        data: { outcome: "batch" as const, batch },
+        text: `${batchText(batch, period, "sent")}${assumed}`,
+      };
+    }
+  }
+}
 
 /** The replay answer: what matched, and what could not be compared where the list does not show it. */
 function replayText(stored: string, notShown: readonly string[]): string {
@@ -287,92 +336,6 @@ function replayText(stored: string, notShown: readonly string[]): string {
     return `Not created again: ${stored} already exists with the same content. To create a second one deliberately, pass other notes or invoiceNumber, with allowOverlap: true.`;
   }
   return `Not created again: ${stored} matches this request in everything the service's list shows; the list does not show its ${notShown.join(", ")}, so those could not be compared, and it is taken as this request sent before. If a second invoice is meant, call again with allowOverlap: true.`;
-}
-
-/** `customers`: one draft per customer from the period's time, previewed or created together. */
-async function manyCustomers(args: Args, context: ToolContext, call: ToolCall) {
-  if (args.customer !== undefined) throw new InputError("Give either customer or customers, not both.");
-  if (!args.fromTime || args.netAmount !== undefined) {
-    throw new InputError(
-      "customers needs fromTime: true and no netAmount: each customer is billed their own time in the period at their rate.",
-    );
-  }
-  if (args.invoiceNumber !== undefined) {
-    throw new InputError(
-      "With customers, leave out invoiceNumber: each draft takes the next number in turn.",
-    );
-  }
-  if (Array.isArray(args.customers) && args.customers.length > MAX_CUSTOMERS) {
-    throw new InputError(`One call drafts for at most ${MAX_CUSTOMERS} customers: pass the list in parts.`);
-  }
-  const targets =
-    args.customers === "all"
-      ? await context.directory.customers()
-      : uniqueById(await Promise.all(args.customers!.map((c) => context.directory.resolveCustomer(c))));
-  if (targets.length === 0) throw new InputError('customers is empty: give "all" or at least one customer.');
-  if (targets.length > MAX_CUSTOMERS) {
-    throw new InputError(
-      `The account has ${targets.length} active customers; one call drafts for at most ${MAX_CUSTOMERS}. Pass customers as a list, in parts.`,
-    );
-  }
-  const period = await servicePeriod(args, context);
-  const invoiceDay =
-    args.invoiceDate === undefined
-      ? formatDay(context.now(), context.timeZone)
-      : (await loadDates()).parseDay(args.invoiceDate, dateContext(context));
-  const ledger = await loadLedger(
-    context,
-    period,
-    true,
-    "it cannot be checked which of these invoices already exist or which numbers are next; creating them now could make duplicates, so nothing was created",
-  );
-  const rows = planBatch(
-    targets,
-    (customer) => ({
-      customer,
-      period,
-      netAmount: undefined,
-      fromTime: true,
-      supplement: args.supplement,
-      invoiceNumber: undefined,
-      invoiceDay,
-      taxRate: args.taxRate ?? context.defaultTaxRate,
-      notes: args.notes,
-      activityType: activityTypeOf(args.activityType, customer),
-      allowOverlap: args.allowOverlap,
-    }),
-    ledger,
-  );
-  const taxRate = args.taxRate ?? context.defaultTaxRate;
-  const planned = batchData(rows, null, context);
-  const limits =
-    taxRate === 0 && planned.totals.invoices > 0
-      ? await smallBusinessLimits(context, Number(invoiceDay.slice(0, 4)), planned.totals.netAmount)
-      : undefined;
-  const small = limits === undefined ? {} : { smallBusiness: { limitsPassed: limits } };
-  const assumed = `${limits === undefined ? "" : smallBusinessText(limits)}${assumedText(period.assumptions)}`;
-  const preview = batchText(planned, period, true);
-  if (args.dryRun || planned.totals.invoices === 0) {
-    return { data: { outcome: "batch" as const, batch: planned, ...small }, text: `${preview}${assumed}` };
-  }
-  const { supported, answer } = call.confirmation;
-  if (supported) {
-    const state = JSON.stringify(rows.filter((r) => r.status === "create").map((r) => r.draft!.body));
-    if (answer === undefined) return askForBatch(preview, state, false);
-    if (!answer.confirmed) {
-      return {
-        data: { outcome: "declined" as const, batch: planned },
-        text: "Not created: the user did not confirm these draft invoices. Ask what to change before trying again.",
-      };
-    }
-    if (answer.state !== state) return askForBatch(preview, state, true);
-  }
-  const { sendAfterMs } = await sendBatch(rows, context);
-  const sent = batchData(rows, sendAfterMs, context);
-  return {
-    data: { outcome: "batch" as const, batch: sent },
-    text: `${batchText(sent, period, false)}${assumed}`,
-  };
 }
 
 /** `like` repeats an invoice as it is: what would make it another invoice is refused, saying what to give instead. */
@@ -388,43 +351,6 @@ function checkLike(args: Args): void {
       `like repeats ${args.like}'s net amount and activity type: for another amount or type, create the invoice with customer, netAmount, period and notes instead of like.`,
     );
   }
-}
-
-/** With like: the invoice it repeats, planned in billing; an invoice whose notes cannot be taken over asks for them. */
-async function likeOf(
-  args: Args,
-  period: { start: string; end: string },
-  invoiceDay: string,
-  existing: Parameters<typeof planLike>[2],
-  context: ToolContext,
-) {
-  if (args.like === undefined) return undefined;
-  const plan = await planLike(
-    {
-      like: args.like,
-      customer: args.customer,
-      period,
-      invoiceDay,
-      invoiceNumber: args.invoiceNumber,
-      notes: args.notes,
-      taxRate: args.taxRate,
-      defaultTaxRate: context.defaultTaxRate,
-      allowOverlap: args.allowOverlap,
-    },
-    context,
-    existing,
-  );
-  if (plan.kind === "needs notes") throw new InputError(notesNeededText(plan, period));
-  return plan;
-}
-
-function uniqueById(customers: readonly Customer[]): Customer[] {
-  return [...new Map(customers.map((c) => [c._id, c])).values()];
-}
-
-/** The customer's type, when it is one the API accepts; otherwise the service decides. */
-function activityTypeOf(given: InvoiceDraft["ask"]["activityType"], customer: Customer) {
-  return given ?? activityTypeSchema.safeParse(customer.activityType).data;
 }
 
 async function servicePeriod(
@@ -457,20 +383,19 @@ async function servicePeriod(
 }
 
 /**
- * What a draft is checked against: the account's whole invoice list (refused, with `consequence`,
- * when it cannot be read whole) and, for invoices from time, the period's entries and project names.
+ * What the person should know about the period billed: that it was cut at today (time after today
+ * is not logged yet), and the timers still running in it, whose time no invoice bills yet.
  */
-async function loadLedger(
-  context: ToolContext,
-  period: Parameters<typeof loadPeriodEntries>[1],
-  fromTime: boolean,
-  consequence: string,
-) {
-  const [invoiceList, entries, projectNames] = await Promise.all([
-    listInvoices(context.client()),
-    fromTime ? loadPeriodEntries(context, period) : [],
-    fromTime ? context.directory.projectNames() : new Map<string, string>(),
-  ]);
-  const existing = wholeList(invoiceList, "invoices", consequence);
-  return ledgerOf(existing, entries, projectNames, context.timeZone, (body) => createdBefore(context, body));
+function periodNotes(facts: OutcomeFacts, which: string): string {
+  const { period, cutFrom, running } = facts;
+  const cut =
+    cutFrom === null
+      ? ""
+      : `\nService period ${period.start} to ${period.end}: the period named runs to ${cutFrom}, but time is billed only up to today, ${period.end}.`;
+  if (running.length === 0) return cut;
+  const timers = running.map(
+    (t) =>
+      `- ${t.projectName ?? t.projectId} (entry ${t.id}), running since ${t.start}${t.minutesSoFar === null ? "" : ` (${t.minutesSoFar} min so far)`}`,
+  );
+  return `${cut}\nNot on ${which}: ${running.length === 1 ? "a timer is" : `${running.length} timers are`} still running, and a running timer is billed only once it is stopped (then create_invoice with supplement: true):\n${timers.join("\n")}`;
 }
