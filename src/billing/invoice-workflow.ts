@@ -67,6 +67,7 @@ export interface RunningTimer {
   projectId: string;
   projectName: string | null;
   customerId: string;
+  customerName: string;
   /** ISO 8601 with the zone's offset. */
   start: string;
   /** As far as the service counted it, when it says. */
@@ -144,10 +145,10 @@ async function oneInvoice(
     request.fromTime,
     "it cannot be checked whether this invoice already exists or which number is next; creating it now could make a duplicate, so nothing was created",
   );
-  const facts = (customerId: string): OutcomeFacts => ({
+  const facts = (customer: Customer): OutcomeFacts => ({
     period,
     cutFrom,
-    running: runningTimers(running, [customerId], ledger),
+    running: runningTimers(running, [customer], ledger),
   });
   let like: Like | undefined;
   if (request.like !== undefined) {
@@ -176,7 +177,7 @@ async function oneInvoice(
     draft.body.taxRate === 0 && draft.verdict !== "exists"
       ? await smallBusinessLimits(context, yearOf(request.invoiceDay), draft.body.netAmount)
       : undefined;
-  const known = { ...facts(customer._id), draft, like, limits };
+  const known = { ...facts(customer), draft, like, limits };
   if (draft.verdict === "exists") return { kind: "exists", ...known };
   if (request.dryRun) return { kind: "dry run", ...known };
   if (draft.verdict === "refused") return { kind: "refused", ...known };
@@ -225,11 +226,7 @@ async function manyInvoices(
   const facts = {
     period,
     cutFrom,
-    running: runningTimers(
-      running,
-      targets.map((c) => c._id),
-      ledger,
-    ),
+    running: runningTimers(running, targets, ledger),
     rows,
     limits,
   };
@@ -303,21 +300,23 @@ async function loadLedger(
 
 function runningTimers(
   running: readonly TimeEntry[],
-  customerIds: readonly string[],
+  customers: readonly Customer[],
   ledger: Ledger,
 ): RunningTimer[] {
+  const customerName = new Map(customers.map((c) => [c._id, cleanText(c.name, 200)]));
   const name = (id: string) => {
     const found = ledger.projectNames.get(id);
     return found === undefined ? null : cleanText(found, 200);
   };
   return running
-    .filter((e) => customerIds.includes(e.customerId))
+    .filter((e) => customerName.has(e.customerId))
     .sort((a, b) => a.startTime - b.startTime)
     .map((e) => ({
       id: e._id,
       projectId: e.projectId,
       projectName: name(e.projectId),
       customerId: e.customerId,
+      customerName: customerName.get(e.customerId)!,
       start: formatInstant(e.startTime, ledger.timeZone),
       minutesSoFar: typeof e.durationMinutes === "number" ? e.durationMinutes : null,
     }));

@@ -210,7 +210,7 @@ function oneAnswer(outcome: OneInvoiceOutcome, context: ToolContext) {
   if (outcome.kind === "needs notes") throw new InputError(notesNeededText(outcome.plan, period));
   const { draft, like, limits } = outcome;
   const customer = draft.ask.customer;
-  const assumed = `${periodNotes(outcome, "this invoice")}${assumedText([...period.assumptions, ...(like?.assumptions ?? [])])}`;
+  const assumed = `${periodNotes(outcome, false)}${assumedText([...period.assumptions, ...(like?.assumptions ?? [])])}`;
   const liked = like === undefined ? {} : { like: likeData(like) };
   const likeLine = like === undefined ? "" : likeText(like, period, context.timeZone);
   const counted = {
@@ -302,7 +302,7 @@ function batchAnswer(outcome: BatchOutcome, context: ToolContext) {
   const { period, rows, limits } = outcome;
   const planned = (sendAfterMs: number | null) => batchData(rows, sendAfterMs, context);
   const small = limits === undefined ? {} : { smallBusiness: { limitsPassed: limits } };
-  const assumed = `${limits === undefined ? "" : smallBusinessText(limits)}${periodNotes(outcome, "these invoices")}${assumedText(period.assumptions)}`;
+  const assumed = `${limits === undefined ? "" : smallBusinessText(limits)}${periodNotes(outcome, true)}${assumedText(period.assumptions)}`;
   switch (outcome.kind) {
     case "batch preview":
     case "nothing to create": {
@@ -386,8 +386,9 @@ async function servicePeriod(
  * What the person should know about the period billed: that it was cut at today (time after today
  * is not logged yet), and the timers still running in it, whose time no invoice bills yet.
  */
-function periodNotes(facts: OutcomeFacts, which: string): string {
+function periodNotes(facts: OutcomeFacts, many: boolean): string {
   const { period, cutFrom, running } = facts;
+  const which = many ? "these invoices" : "this invoice";
   const cut =
     cutFrom === null
       ? ""
@@ -395,7 +396,7 @@ function periodNotes(facts: OutcomeFacts, which: string): string {
   if (running.length === 0) return cut;
   const timers = running.map(
     (t) =>
-      `- ${t.projectName ?? t.projectId} (entry ${t.id}), running since ${t.start}${t.minutesSoFar === null ? "" : ` (${t.minutesSoFar} min so far)`}`,
+      `- ${t.projectName ?? t.projectId} (entry ${t.id})${many ? ` of ${named(t.customerName, t.customerId)}` : ""}, running since ${t.start}${t.minutesSoFar === null ? "" : ` (${t.minutesSoFar} min so far)`}`,
   );
   return `${cut}\nNot on ${which}: ${running.length === 1 ? "a timer is" : `${running.length} timers are`} still running, and a running timer is billed only once it is stopped (then create_invoice with supplement: true):\n${timers.join("\n")}`;
 }
