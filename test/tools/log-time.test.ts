@@ -96,7 +96,11 @@ describe("log_time", () => {
       "2026-11-18T10:00:00+01:00",
       "2026-11-18T12:00:00+01:00",
     ],
-    [{ start: "2026-11-17T22:00", end: "1:00" }, "2026-11-17T22:00:00+01:00", "2026-11-18T01:00:00+01:00"],
+    [
+      { start: "2026-11-17T22:00", end: "1:00 overnight" },
+      "2026-11-17T22:00:00+01:00",
+      "2026-11-18T01:00:00+01:00",
+    ],
     [{ start: "today 8:00", end: "10:00" }, "2026-11-22T08:00:00+01:00", "2026-11-22T10:00:00+01:00"],
   ])("%j → %s to %s", async (times, start, end) => {
     // The demo's weekdays are full of entries; reading the phrases is what is tested here.

@@ -57,6 +57,36 @@ describe("spoken dates through the tools", () => {
     expect(rule.data.entry.end).toBe("2026-11-20T17:00:00+01:00");
   });
 
+  it('log_time: "gestern 15:00" to "Mittag" is refused, nothing logged; "Mittag über Nacht" is noon on the next day', async () => {
+    const before = await mcp().call("list_time_entries", { period: "2026-11-21..2026-11-22" });
+    const refused = await mcp().call("log_time", {
+      project: "Markenrelaunch",
+      start: "gestern 15:00",
+      end: "Mittag",
+      allowOverlap: true,
+    });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain(
+      'The end "Mittag" (12:00) is not after the start (2026-11-21 15:00). If the work ran past midnight, say so in the end: "Mittag overnight" (or "Mittag über Nacht"); otherwise correct the start or the end.',
+    );
+    const after = await mcp().call("list_time_entries", { period: "2026-11-21..2026-11-22" });
+    expect(after.text).toBe(before.text);
+
+    // Said to run overnight: the end is on the next day (from Friday, as Sunday noon is still ahead).
+    const overnight = await mcp().call("log_time", {
+      project: "Markenrelaunch",
+      start: "vorgestern 15:00",
+      end: "Mittag über Nacht",
+      allowOverlap: true,
+    });
+    expect(overnight.isError).toBe(false);
+    expect(overnight.data.entry).toMatchObject({
+      start: "2026-11-20T15:00:00+01:00",
+      end: "2026-11-21T12:00:00+01:00",
+      durationMinutes: 21 * 60,
+    });
+  });
+
   it('log_time: "gestern Abend um 7" to "halb zehn" is 19:00 to 21:30 on Saturday, nothing assumed', async () => {
     const { isError, data, text } = await mcp().call("log_time", {
       project: "Markenrelaunch",

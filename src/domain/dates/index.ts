@@ -21,7 +21,8 @@
  *   15:00); "3:00" and "03 Uhr" are as written. Readings like these are returned as
  *   `assumptions` so a tool can say what it took, and the bare hour's two readings as
  *   `hourReadings`, so a write (log_time) can ask instead of guessing.
- * - An end time without a date is on the start's day (resolveEndInstant).
+ * - An end time without a date is on the start's day (resolveEndInstant); one before the start is
+ *   refused unless the end says the work ran past midnight ("1:00 overnight", "1:00 über Nacht").
  * - Durations are whole minutes, rounded half up; a number without a unit is refused.
  * - Instants are shown as ISO local time with offset ("2026-03-29T10:00:00+02:00").
  */

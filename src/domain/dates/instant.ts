@@ -1,7 +1,9 @@
 import { addDays } from "date-fns/addDays";
+import { InputError } from "../input-error.js";
 import { dayOfInstant, isoDay } from "./calendar.js";
 import { type DateContext, nowMs } from "./context.js";
-import { formatInstant } from "./format.js";
+import { DateInputError, quoteInput } from "./errors.js";
+import { formatInstant, formatLocalDateTime } from "./format.js";
 import { type PhraseReading, readPhrase } from "./phrase.js";
 import { PART_OF_DAY_HOUR } from "./text.js";
 import { type LocalTimeFit, resolveLocalDateTime, zonedDateTimeToUtc } from "./zone.js";
@@ -88,37 +90,59 @@ function fromReading(reading: PhraseReading, ctx: DateContext): ResolvedInstant 
 }
 
 /**
+ * The words that say a span ran past midnight, anywhere in an end phrase: "1:00 overnight",
+ * "Mittag über Nacht", "3 Uhr am nächsten Tag", "9:00 next day". Without them an end that comes
+ * before the start on the start's day is refused, not moved to the next day: "gestern 15:00" to
+ * "Mittag" is far more often a slip than 21 hours of work.
+ */
+const OVERNIGHT =
+  /(?<![\p{L}\d])(?:overnight|over night|(?:ü|ue)ber nacht|(?:on )?the next day|next day|am (?:n(?:ä|ae)chsten|folgenden) tag|am folgetag)(?![\p{L}\d])/iu;
+
+/**
  * The end of a span that began at `startMs`. A phrase without a date ("17:00", "9", "9.30",
- * "bis 17 Uhr", "Mittag", "noon", "17:00 CET") is on the start's day, or the next day when that
- * time has passed by then ("22:00" to "1:00"); a bare hour 1–7 ("5") is the first of 5:00 and
- * 17:00 after the start. A phrase with a date ("today 17:30") is read on its own.
+ * "bis 17 Uhr", "Mittag", "noon", "17:00 CET") is on the start's day, at the first reading after
+ * the start (a bare hour 1–7 such as "5" is the first of 5:00 and 17:00 after it). When the work
+ * ran past midnight the phrase says so ("1:00 overnight", "1:00 über Nacht") and the end is on the
+ * next day; an end before the start without those words is an InputError that says what to write.
+ * A phrase with a date ("today 17:30") is read on its own.
  */
 export function resolveEndInstant(text: string, startMs: number, ctx: DateContext): ResolvedInstant {
   nowMs(ctx);
-  const end = text.replace(/^\s*(?:bis|until|till|to|-|–)\s+/i, "");
+  const overnight = OVERNIGHT.test(text);
+  const end = text
+    .replace(OVERNIGHT, " ")
+    .replace(/^\s*(?:bis|until|till|to|-|–)\s+/i, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (end === "") throw new DateInputError("instant", text, "it names no time; say when the work ended");
   const asOfStart = { now: startMs, timeZone: ctx.timeZone };
   const reading = readPhrase(end, asOfStart, "instant", { bareHourIsTime: true });
   if (reading.dateGiven) return fromReading(readPhrase(end, ctx, "instant"), ctx);
   const startDay = dayOfInstant(startMs, ctx.timeZone);
-  const days = [startDay, addDays(startDay, 1)];
-  for (const day of days) {
-    // Noon of that day as "now", so the phrase's implied today is that day in every zone.
-    const noon = zonedDateTimeToUtc(
-      { year: day.getFullYear(), month: day.getMonth() + 1, day: day.getDate(), hour: 12 },
-      ctx.timeZone,
-    );
-    const onDay = readPhrase(end, { now: noon, timeZone: ctx.timeZone }, "instant", { bareHourIsTime: true });
-    const candidates =
-      onDay.kind === "wall" && onDay.hourAssumedPm && onDay.time
-        ? [{ ...onDay, time: { ...onDay.time, hour: onDay.time.hour - 12 }, assumptions: [] }, onDay]
-        : [onDay];
-    for (const candidate of candidates) {
-      // The first reading after the start is the rule for an end without a date, not a guess.
-      const resolved = { ...fromReading(candidate, ctx), hourReadings: null };
-      if (resolved.ms > startMs) return resolved;
-    }
+  const day = overnight ? addDays(startDay, 1) : startDay;
+  // Noon of that day as "now", so the phrase's implied today is that day in every zone.
+  const noon = zonedDateTimeToUtc(
+    { year: day.getFullYear(), month: day.getMonth() + 1, day: day.getDate(), hour: 12 },
+    ctx.timeZone,
+  );
+  const onDay = readPhrase(end, { now: noon, timeZone: ctx.timeZone }, "instant", { bareHourIsTime: true });
+  const candidates =
+    onDay.kind === "wall" && onDay.hourAssumedPm && onDay.time
+      ? [{ ...onDay, time: { ...onDay.time, hour: onDay.time.hour - 12 }, assumptions: [] }, onDay]
+      : [onDay];
+  for (const candidate of candidates) {
+    // The first reading after the start is the rule for an end without a date, not a guess.
+    const resolved = { ...fromReading(candidate, ctx), hourReadings: null };
+    if (resolved.ms > startMs) return resolved;
   }
-  return fromReading(reading, ctx);
+  const last = fromReading(candidates[candidates.length - 1]!, ctx);
+  const [endClock, startAt] = [
+    formatLocalDateTime(last.ms, ctx.timeZone).slice(11),
+    formatLocalDateTime(startMs, ctx.timeZone),
+  ];
+  throw new InputError(
+    `The end ${quoteInput(text)} (${endClock}) is not after the start (${startAt}). If the work ran past midnight, say so in the end: "${end} overnight" (or "${end} über Nacht"); otherwise correct the start or the end.`,
+  );
 }
 
 /** The instant a phrase names, as a Date; see resolveInstant for the details a tool may want. */

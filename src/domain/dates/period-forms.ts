@@ -205,18 +205,21 @@ export function readMonth(folded: string, today: CalendarDay): DaySpan | string 
 }
 
 /**
- * "2026-W12", "KW 12 2026", "KW12/2026", "Kalenderwoche 12", "week 12", "calendar week 12",
+ * "2026-W12", "KW 12 2026", "KW12/2026", "KW 12/26", "Kalenderwoche 12", "week 12", "calendar week 12",
  * "12. KW": an ISO week. Without a year, the most recent such week that has begun (on 1 January
  * "KW 52" is the one just past).
  */
 export function readIsoWeek(folded: string, today: CalendarDay): DaySpan | string | null {
   const iso = /^(\d{4})-?w(\d{1,2})$/.exec(folded);
   const named =
-    /^(?:kw|cw|wk|week|woche|kalenderwoche|calendar week)\.? ?(\d{1,2})\.?(?:[ /,]+(\d{4}))?$/.exec(folded) ??
-    /^(\d{1,2})\. ?(?:kw|kalenderwoche)(?:[ /,]+(\d{4}))?$/.exec(folded);
+    /^(?:kw|cw|wk|week|woche|kalenderwoche|calendar week)\.? ?(\d{1,2})\.?(?:[ /,]+(\d{4}|\d{2}))?$/.exec(
+      folded,
+    ) ?? /^(\d{1,2})\. ?(?:kw|kalenderwoche)(?:[ /,]+(\d{4}|\d{2}))?$/.exec(folded);
   if (!iso && !named) return null;
   const week = Number(iso?.[2] ?? named?.[1]);
-  const given = iso?.[1] ?? named?.[2];
+  const written = iso?.[1] ?? named?.[2];
+  // "KW 12/26": a two-digit year is this century's, as on a German timesheet.
+  const given = written?.length === 2 ? `20${written}` : written;
   const weekSpan = (weekYear: number): DaySpan | string => {
     const jan4 = calendarDay(weekYear, 1, 4)!;
     if (week < 1 || week > getISOWeeksInYear(jan4)) return `${weekYear} has no ISO week ${week}`;

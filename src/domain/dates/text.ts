@@ -33,6 +33,14 @@ const CHRONO_REWRITES: ReadonlyArray<readonly [RegExp, string | ((...groups: str
       return m >= 1 && m <= 12 ? `${day}. ${germanMonthName(m)}` : whole;
     },
   ],
+  // "17:30h", "17.30 h": the hour sign written after a clock time.
+  [/\b(\d{1,2})[:.](\d{2})\s*h\b/gi, "$1:$2"],
+  // "at 7 in the evening", "9:30 in the morning": chrono reads the part of day after a time as a
+  // second phrase; as a meridiem it is one.
+  [
+    /\b(\d{1,2}(?::\d{2})?)\s+in\s+the\s+(?:(morning)|afternoon|evening)\b/gi,
+    (_w, time, morning) => `${time}${morning ? "am" : "pm"}`,
+  ],
   // "yesterday 9", "friday at 3", "yesterday evening 7": a bare hour after a day word, as German
   // "gestern 9" already reads.
   [

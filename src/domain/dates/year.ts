@@ -10,6 +10,7 @@ export const MAX_YEAR = 2100;
 
 /**
  * A calendar year from a number or a phrase, relative to the context's today: 2025, "2025",
+ * "im Jahr 2025",
  * "this year", "dieses Jahr", "last year", "letztes Jahr", "vorletztes Jahr", "2 years ago".
  * Throws DateInputError outside MIN_YEAR..MAX_YEAR or when the text is not a year.
  */
@@ -26,7 +27,11 @@ export function parseYear(input: number | string, ctx: DateContext): number {
 }
 
 function readYear(folded: string, ctx: DateContext): number | null {
-  if (/^\d{4}$/.test(folded)) return Number(folded);
+  // "im Jahr 2025", "in the year 2025", "Jahr 2025", "in 2025": the number is the year.
+  const number = /^(?:(?:im|in)(?: the| das)? )?(?:(?:jahr|year|kalenderjahr|geschaeftsjahr) )?(\d{4})$/.exec(
+    folded,
+  );
+  if (number) return Number(number[1]);
   const relative = readRelativeUnit(folded);
   if (relative?.unit !== "year") return null;
   return todayIn(ctx).getFullYear() + relative.step;

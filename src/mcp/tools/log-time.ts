@@ -66,7 +66,9 @@ export const logTimeTool = defineTool({
     project: projectArg.optional().describe("Project id or name; required without entries."),
     customer: customerArg.optional().describe("Only to tell same-named projects apart."),
     start: instantArg("When the work began; required without entries.").optional(),
-    end: instantArg('When it ended; "17:00" is on the start\'s day.').optional(),
+    end: instantArg(
+      'When it ended; "17:00" is on the start\'s day, "1:00 overnight" on the next.',
+    ).optional(),
     duration: z.string().trim().min(1).max(50).optional().describe('Instead of end, e.g. "1h 30m".'),
     description: z.string().max(1000).optional().describe("What was done."),
     allowOverlap: z.boolean().optional().describe("Log it anyway, once the person confirmed."),
