@@ -22,7 +22,13 @@ export type EntryProblem =
   /** Its names, phrases or durations: the error says what. */
   | { kind: "invalid"; error: unknown }
   /** It overlaps stored entries. */
-  | { kind: "overlaps-stored"; span: string; customerId: string; stored: StoredOverlap[] }
+  | {
+      kind: "overlaps-stored";
+      span: string;
+      /** null when the entry's own customer or project is not known yet (a name to correct). */
+      customerId: string | null;
+      stored: StoredOverlap[];
+    }
   /** It overlaps an earlier entry of the same batch (1-based `other`). */
   | { kind: "overlaps-entry"; span: string; other: number; otherSpan: string; sameCustomer: boolean };
 

@@ -8,19 +8,17 @@
  * short by the rate limit safe to send again whole: what was created is recognised, the rest is sent.
  */
 
-import { ApiError, PathParameterError, RateLimitedError } from "../api/errors.js";
+import { ApiError, RateLimitedError } from "../api/errors.js";
 import { wholeList } from "../api/list.js";
 import type { TimeEntry } from "../api/schemas.js";
 import { DESCRIPTION_MAX } from "../api/schemas.js";
 import { createTimeEntry, listTimeEntries } from "../api/time-entries.js";
-import { DateInputError } from "../domain/dates/errors.js";
 import { formatDay, formatLocalDateTime } from "../domain/dates/format.js";
-import { InputError } from "../domain/input-error.js";
 import { cleanText } from "../domain/text.js";
 import { mondayOf, overlaps, shiftDay } from "../domain/time-slots.js";
 import type { BillingContext } from "./context.js";
 import { EntriesRefused, type EntryProblem, type StoredOverlap } from "./errors.js";
-import { type EntryInput, type PlannedEntry, planEntry } from "./log-time-entry.js";
+import { checkEntry, type EntryCheck, type EntryInput, type PlannedEntry } from "./log-time-entry.js";
 
 export const MAX_BATCH = 50;
 
@@ -59,34 +57,54 @@ class EntryProblems {
 
 /**
  * Plans, checks and sends. A single entry (`single`) fails with its own error, as a call always
- * has; a batch fails with every input problem listed by entry (EntriesRefused). Overlaps are the
- * guard's refusal, returned, not thrown; otherwise each entry's outcome.
+ * has. A batch is checked whole before it fails: every entry's names and times, and the overlaps of
+ * every entry whose times could be read, so one refusal names every problem (EntriesRefused, with
+ * the overlaps among them) and the person corrects the batch once. Overlaps alone are the guard's
+ * refusal, returned, not thrown; otherwise each entry's outcome.
  */
 export async function logEntries(
   inputs: readonly EntryInput[],
   context: BillingContext,
   { single }: { single: boolean },
 ): Promise<BatchOutcome | OverlapRefusal> {
-  const problems = new EntryProblems();
-  const planned: PlannedEntry[] = [];
-  for (const [i, input] of inputs.entries()) {
-    try {
-      planned.push(await planEntry(input, context));
-    } catch (error) {
-      if (single || !isInputProblem(error)) throw error;
-      problems.add(i + 1, { kind: "invalid", error });
-    }
+  const checks: EntryCheck[] = [];
+  for (const input of inputs) {
+    const check = await checkEntry(input, context);
+    if (single && check.errors.length > 0) throw check.errors[0];
+    checks.push(check);
   }
-  if (problems.list.length > 0) throw new EntriesRefused(problems.list, inputs.length);
+  const problems = new EntryProblems();
+  checks.forEach((check, i) => {
+    for (const error of check.errors) problems.add(i + 1, { kind: "invalid", error });
+  });
 
-  const stored = await storedAround(planned, context);
-  const replays = planned.map((entry) => stored.find((s) => isSameEntry(s, entry)));
+  const slots = checks.map((check, i): Candidate | null =>
+    check.slot === null
+      ? null
+      : {
+          startMs: check.slot.startMs,
+          endMs: check.slot.endMs,
+          allowOverlap: inputs[i]?.allowOverlap === true,
+          customerId: check.planned?.customerId ?? null,
+        },
+  );
+  const readable = slots.filter((slot): slot is Candidate => slot !== null);
+  const stored = readable.length === 0 ? [] : await storedAround(readable, context);
+  const replays = checks.map(({ planned }) =>
+    planned === null ? undefined : stored.find((s) => isSameEntry(s, planned)),
+  );
 
-  const clashes = await overlapProblems(planned, replays, stored, context);
+  const clashes = await overlapProblems(slots, replays, stored, context);
+  if (problems.list.length > 0) {
+    // Stable: an entry's own problems before its overlaps.
+    const all = [...problems.list, ...clashes.list].sort((a, b) => a.index - b.index);
+    throw new EntriesRefused(all, inputs.length);
+  }
   if (clashes.list.length > 0) {
     return { kind: "refused", overlaps: clashes.list, total: inputs.length };
   }
 
+  const planned = checks.map(({ planned }) => planned!);
   const outcomes: EntryOutcome[] = planned.map((entry, i) => {
     const replay = replays[i];
     return replay
@@ -114,10 +132,12 @@ export async function logEntries(
   return { kind: "logged", entries: outcomes, sendAfterMs };
 }
 
-function isInputProblem(error: unknown): boolean {
-  return (
-    error instanceof InputError || error instanceof DateInputError || error instanceof PathParameterError
-  );
+/** What the overlap check needs of an entry: its times, its override, its customer when known. */
+interface Candidate {
+  startMs: number;
+  endMs: number;
+  allowOverlap: boolean;
+  customerId: string | null;
 }
 
 function send(entry: PlannedEntry, context: BillingContext) {
@@ -135,7 +155,7 @@ function send(entry: PlannedEntry, context: BillingContext) {
  * service's day bounds are inclusive, and in which zone, is not shown, so each asks a day wider on
  * each side (an entry is at most 24 h, so one that overlaps starts no earlier than the day before).
  */
-async function storedAround(planned: readonly PlannedEntry[], context: BillingContext): Promise<TimeEntry[]> {
+async function storedAround(planned: readonly Candidate[], context: BillingContext): Promise<TimeEntry[]> {
   const weeks = new Map<string, { from: string; to: string }>();
   for (const entry of planned) {
     const startDay = formatDay(entry.startMs, context.timeZone);
@@ -184,13 +204,15 @@ function completedSlot(stored: TimeEntry): { startMs: number; endMs: number } | 
 }
 
 async function overlapProblems(
-  planned: readonly PlannedEntry[],
+  slots: readonly (Candidate | null)[],
   replays: readonly (TimeEntry | undefined)[],
   stored: readonly TimeEntry[],
   context: BillingContext,
 ): Promise<EntryProblems> {
   const problems = new EntryProblems();
-  const fresh = planned.map((entry, i) => ({ entry, i })).filter(({ i }) => replays[i] === undefined);
+  const fresh = slots.flatMap((entry, i) =>
+    entry === null || replays[i] !== undefined ? [] : [{ entry, i }],
+  );
   const hits = fresh.map(({ entry }) =>
     entry.allowOverlap
       ? []
@@ -226,7 +248,7 @@ async function overlapProblems(
         span: span(entry, context),
         other: j + 1,
         otherSpan: span(earlier, context),
-        sameCustomer: earlier.customerId === entry.customerId,
+        sameCustomer: earlier.customerId !== null && earlier.customerId === entry.customerId,
       });
     }
   });

@@ -3,6 +3,7 @@
  * project and customer records, start and end instants, the description. Everything a person can
  * get wrong is refused here, before any request that writes.
  */
+import { PathParameterError } from "../api/errors.js";
 import type { Customer, Project } from "../api/schemas.js";
 import { parseDuration } from "../domain/dates/duration.js";
 import { DateInputError } from "../domain/dates/errors.js";
@@ -43,13 +44,69 @@ export interface PlannedEntry {
 /** Examples of a start with a time of day, for a start that has none. */
 const START_EXAMPLES = ["yesterday 9:00", "gestern 14 Uhr", "2026-03-29 09:00", "last Monday 8:30"];
 
+/**
+ * One entry checked as far as it can be: its names and its times are read independently, so an
+ * entry with an unknown project and an end that contradicts its duration reports both at once, and
+ * its times (`slot`) can still be checked for overlaps while a name is being corrected. Errors the
+ * person can fix are collected; any other error (the service unreachable) is thrown.
+ */
+export interface EntryCheck {
+  planned: PlannedEntry | null;
+  slot: { startMs: number; endMs: number; minutes: number; assumptions: readonly string[] } | null;
+  /** Names first, then times: the order a single call reports them in. */
+  errors: unknown[];
+}
+
+export async function checkEntry(input: EntryInput, context: BillingContext): Promise<EntryCheck> {
+  const errors: unknown[] = [];
+  const names = await collect(() => namesOf(input, context), errors);
+  const slot = await collect(() => timesOf(input, context), errors);
+  const planned =
+    names && slot
+      ? {
+          ...names,
+          ...slot,
+          description: input.description?.trim() || undefined,
+          allowOverlap: input.allowOverlap === true,
+        }
+      : null;
+  return { planned, slot, errors };
+}
+
+/** The entry ready to send, or its first problem thrown (a single log_time call). */
 export async function planEntry(input: EntryInput, context: BillingContext): Promise<PlannedEntry> {
+  const { planned, errors } = await checkEntry(input, context);
+  if (errors.length > 0 || planned === null) throw errors[0];
+  return planned;
+}
+
+/** Whether the person can fix the error by changing the entry (not an outage or a bug). */
+function isInputProblem(error: unknown): boolean {
+  return (
+    error instanceof InputError || error instanceof DateInputError || error instanceof PathParameterError
+  );
+}
+
+async function collect<T>(step: () => Promise<T>, errors: unknown[]): Promise<T | null> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!isInputProblem(error)) throw error;
+    errors.push(error);
+    return null;
+  }
+}
+
+async function namesOf(input: EntryInput, context: BillingContext) {
   const customer =
     input.customer === undefined ? undefined : await context.directory.resolveCustomer(input.customer);
   const project = await context.directory.resolveProject(input.project, customer?._id);
   const customerId = customer?._id ?? project.customerId;
   const owner = customer ?? (await context.directory.customerById(customerId));
+  return { project, customerId, owner };
+}
 
+async function timesOf(input: EntryInput, context: BillingContext) {
   const start = (await loadDates()).resolveInstant(input.start, dateContext(context));
   if (start.timeOfDay === "start-of-day") {
     throw new DateInputError(
@@ -76,14 +133,9 @@ export async function planEntry(input: EntryInput, context: BillingContext): Pro
     );
   }
   return {
-    project,
-    customerId,
-    owner,
     startMs: start.ms,
     endMs,
     minutes,
-    description: input.description?.trim() || undefined,
-    allowOverlap: input.allowOverlap === true,
     assumptions: [...new Set([...start.assumptions, ...endAssumptions])],
   };
 }

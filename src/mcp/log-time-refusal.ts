@@ -15,27 +15,33 @@ export function entriesRefusedText(error: EntriesRefused, word: (error: unknown)
   const texts = error.problems.map((p) => ({ index: p.index, text: problemText(p.problem, word) }));
   const count = new Set(texts.map((p) => p.index)).size;
   const lines = texts.map((p) => `- entry ${p.index}: ${p.text}`);
-  return `Nothing was logged: ${count} of ${error.total} entries ${count === 1 ? "needs" : "need"} a change. Correct ${count === 1 ? "it" : "them"} and send the whole batch again.\n${lines.join("\n")}`;
+  // Overlaps listed with the input problems, so one resend can settle both.
+  const overlapping = error.problems.filter((p) => p.problem.kind !== "invalid");
+  const override =
+    overlapping.length === 0
+      ? ""
+      : `\nCheck the overlaps with the user. If one is right (${whyBoth(overlapping)}), set allowOverlap: true on that entry. ${NO_EDIT}`;
+  return `Nothing was logged: ${count} of ${error.total} entries ${count === 1 ? "needs" : "need"} a change. Correct ${count === 1 ? "it" : "them"} and send the whole batch again.\n${lines.join("\n")}${override}`;
 }
 
 /** The overlap guard's refusal, for one entry or a batch. */
 export function overlapRefusalText(refusal: OverlapRefusal, single: boolean): string {
   const texts = refusal.overlaps.map((p) => ({ index: p.index, text: problemText(p.problem, String) }));
-  const both = `both are right (${whyBoth(refusal)})`;
+  const both = `both are right (${whyBoth(refusal.overlaps)})`;
   if (single) {
     return `Not logged: ${texts.map((t) => t.text).join("\n")}\n${overrideAdvice("log_time", "allowOverlap", both)} ${NO_EDIT}`;
   }
   const count = new Set(texts.map((p) => p.index)).size;
   const lines = texts.map((p) => `- entry ${p.index}: ${p.text}`);
-  return `Nothing was logged: ${count} of ${refusal.total} entries ${count === 1 ? "overlaps" : "overlap"} other time.\n${lines.join("\n")}\nCheck these with the user first. If an overlap is right (${whyBoth(refusal)}), set allowOverlap: true on that entry and send the whole batch again. ${NO_EDIT}`;
+  return `Nothing was logged: ${count} of ${refusal.total} entries ${count === 1 ? "overlaps" : "overlap"} other time.\n${lines.join("\n")}\nCheck these with the user first. If an overlap is right (${whyBoth(refusal.overlaps)}), set allowOverlap: true on that entry and send the whole batch again. ${NO_EDIT}`;
 }
 
 /**
  * Why two overlapping entries may both be right, as fits them: work for two customers at once only
  * when the customers differ; the same customer's entries overlap when work for it ran in parallel.
  */
-function whyBoth(refusal: OverlapRefusal): string {
-  const same = refusal.overlaps.map(({ problem }) =>
+function whyBoth(overlaps: OverlapRefusal["overlaps"]): string {
+  const same = overlaps.map(({ problem }) =>
     problem.kind === "overlaps-stored"
       ? problem.stored.every((s) => s.customerId === problem.customerId)
       : problem.kind === "overlaps-entry"

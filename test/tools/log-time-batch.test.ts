@@ -84,10 +84,16 @@ describe("log_time with entries", () => {
     expect(isError).toBe(true);
     expect(data).toBeUndefined();
     expect(posts()).toBe(before);
-    expect(text).toMatch(/^Nothing was logged: 3 of 6 entries need a change/);
+    // One refusal names every problem: the names and phrases, and the overlaps too.
+    expect(text).toMatch(/^Nothing was logged: 5 of 6 entries need a change/);
     expect(text).toMatch(/- entry 2: No active project matches "Intranet"/);
     expect(text).toMatch(/- entry 3: Could not read "irgendwann"/);
+    expect(text).toMatch(/- entry 4: 2026-11-16 18:00–18:30 overlaps entry 1 \(2026-11-16 18:00–18:30\)/);
+    expect(text).toMatch(
+      /- entry 5: 2026-11-16 10:00–11:00 overlaps (a stored entry|\d+ stored entries):\n {2}- te_/,
+    );
     expect(text).toMatch(/- entry 6: 20:00–21:00 is 1 h, not 2 h/);
+    expect(text).toContain("set allowOverlap: true on that entry");
 
     // With the names and phrases fixed, the overlaps are what is left, each by entry.
     const fixed = [batch[0]!, ok[1]!, ok[2]!, batch[3]!, batch[4]!, { ...batch[5]!, duration: undefined }];
@@ -114,6 +120,37 @@ describe("log_time with entries", () => {
     const third = await mcp().call("log_time", { entries: allowed });
     expect(third.data.batch.created).toBe(6);
     expect(posts()).toBe(before + 6);
+  });
+
+  it("a batch with an unknown name, an overlap and a contradiction is refused once, naming all three", async () => {
+    const [first, second, third, fourth] = evenings("2026-11-19", 4, "Alles auf einmal");
+    const batch = [
+      first!,
+      // An unknown project, and its times overlap entry 1: both are named.
+      { ...second!, project: "Intranet", start: "2026-11-19T18:15" },
+      { ...third!, end: "19:30", duration: "2h" }, // 19:00–19:30 is not 2 h
+      { ...fourth!, project: "Extranet", end: "20:00", duration: "1h" }, // unknown, and not 1 h
+    ];
+    const before = posts();
+    const { isError, text } = await mcp().call("log_time", { entries: batch });
+    expect(isError).toBe(true);
+    expect(posts()).toBe(before);
+    expect(text).toMatch(/^Nothing was logged: 3 of 4 entries need a change/);
+    const lines = text.split("\n").filter((line: string) => line.startsWith("- entry"));
+    expect(lines).toEqual([
+      expect.stringMatching(/^- entry 2: No active project matches "Intranet"/),
+      "- entry 2: 2026-11-19 18:15–18:45 overlaps entry 1 (2026-11-19 18:00–18:30).",
+      "- entry 3: 19:00–19:30 is 30 min, not 2 h: give only the end or only the duration.",
+      expect.stringMatching(/^- entry 4: No active project matches "Extranet"/),
+      "- entry 4: 19:30–20:00 is 30 min, not 1 h: give only the end or only the duration.",
+    ]);
+    expect(text).toContain("set allowOverlap: true on that entry");
+
+    // Everything corrected in one resend: all four are logged.
+    const corrected = [first!, second!, { ...third!, end: "19:30" }, { ...fourth!, end: "20:00" }];
+    const done = await mcp().call("log_time", { entries: corrected });
+    expect(done.data.batch.created).toBe(4);
+    expect(posts()).toBe(before + 4);
   });
 
   it.each([
