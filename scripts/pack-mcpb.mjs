@@ -74,12 +74,14 @@ function normalized(archive, staged) {
 function checkEntry(dir) {
   const { server } = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
   const expected = `${MCPB_SERVER_DIR}/${BUNDLE_ENTRY_NAME}`;
-  const args = JSON.stringify(server.mcp_config?.args);
+  const args = server.mcp_config?.args ?? [];
   const problems = [];
   if (server.entry_point !== expected)
     problems.push(`entry_point is "${server.entry_point}", not "${expected}"`);
-  if (args !== JSON.stringify([`\${__dirname}/${expected}`]))
-    problems.push(`mcp_config.args ${args} do not start ${expected}`);
+  // Node's own options (the young generation's cap) may come first; the entry point is the last.
+  const options = args.slice(0, -1);
+  if (args.at(-1) !== `\${__dirname}/${expected}` || !options.every((a) => a.startsWith("--")))
+    problems.push(`mcp_config.args ${JSON.stringify(args)} do not start ${expected}`);
   if (!existsSync(join(dir, expected))) problems.push(`the bundle holds no ${expected}`);
   if (problems.length > 0)
     throw new Error(`pack:mcpb: manifest.json does not start the bundle: ${problems.join("; ")}`);

@@ -50,6 +50,27 @@ export async function connectInspector(client) {
       const { usedSize } = await send("Runtime.getHeapUsage");
       return usedSize / 2 ** 20;
     },
+    /** A heap snapshot (after a full collection), parsed: { snapshot: { meta }, nodes, strings, … }. */
+    async heapSnapshot() {
+      const chunks = [];
+      const collect = (event) => {
+        const message = JSON.parse(String(event.data));
+        if (message.method === "HeapProfiler.addHeapSnapshotChunk") chunks.push(message.params.chunk);
+      };
+      socket.addEventListener("message", collect);
+      await send("HeapProfiler.collectGarbage");
+      await send("HeapProfiler.takeHeapSnapshot", { reportProgress: false });
+      socket.removeEventListener("message", collect);
+      return JSON.parse(chunks.join(""));
+    },
+    /** The child's process.memoryUsage() in MiB (rss, heapTotal, heapUsed, external, arrayBuffers), without a collection. */
+    async memoryUsageMiB() {
+      const { result } = await send("Runtime.evaluate", {
+        expression: "JSON.stringify(process.memoryUsage())",
+        returnByValue: true,
+      });
+      return Object.fromEntries(Object.entries(JSON.parse(result.value)).map(([k, v]) => [k, v / 2 ** 20]));
+    },
     close: () => socket.close(),
   };
 }

@@ -121,7 +121,7 @@ describe("the bundle (npm run bundle)", () => {
     const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { bin: Record<string, string> };
     // The .mcpb ships this directory as server/ (scripts/pack-mcpb.mjs), the npm package as bundle/.
     expect(existsSync(join(dir, manifest.server.entry_point)), manifest.server.entry_point).toBe(true);
-    expect(manifest.server.mcp_config.args).toEqual([`\${__dirname}/${manifest.server.entry_point}`]);
+    expect(manifest.server.mcp_config.args.at(-1)).toBe(`\${__dirname}/${manifest.server.entry_point}`);
     expect(join(dir, manifest.server.entry_point)).toBe(file);
     expect(pkg.bin["invoicing-mcp"]).toBe(`bundle/${BUNDLE_ENTRY_NAME}`);
   });
