@@ -26,7 +26,7 @@ import {
 import { DEFAULT_LIMIT, DEFAULT_WINDOW_MS, type RateLimit } from "../http/governor.js";
 import { PathParameterError } from "../http/path.js";
 import { clockTime } from "./format.js";
-import { entriesRefusedText } from "./log-time-refusal.js";
+import { entriesRefusedText } from "./tools/log-time/refusal.js";
 
 export interface ErrorContext {
   /** For writes: the tool that shows whether the write took effect. */

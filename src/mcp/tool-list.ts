@@ -1,6 +1,6 @@
 import type { ToolDefinition } from "./define-tool.js";
 import { createCustomerTool } from "./tools/create-customer.js";
-import { createInvoiceTool } from "./tools/create-invoice.js";
+import { createInvoiceTool } from "./tools/create-invoice/tool.js";
 import { createPreviewedInvoiceTool } from "./tools/create-previewed-invoice.js";
 import { customerSummaryTool } from "./tools/customer-summary.js";
 import { eurReportTool } from "./tools/eur-report.js";
@@ -8,12 +8,12 @@ import { listCustomersTool } from "./tools/list-customers.js";
 import { listInvoicesTool } from "./tools/list-invoices.js";
 import { listProjectsTool } from "./tools/list-projects.js";
 import { listTimeEntriesTool } from "./tools/list-time-entries.js";
-import { logTimeTool } from "./tools/log-time.js";
+import { logTimeTool } from "./tools/log-time/tool.js";
 import { outstandingByCustomerTool } from "./tools/outstanding-by-customer.js";
 import { recentEventsTool } from "./tools/recent-events.js";
 import { revenueReportTool } from "./tools/revenue-report.js";
 import { timeSummaryTool } from "./tools/time-summary.js";
-import { vatReportTool } from "./tools/vat-report.js";
+import { vatReportTool } from "./tools/vat-report/tool.js";
 
 /**
  * Every tool the server can offer, in the order clients list them. Adding a tool is its file in

@@ -63,7 +63,7 @@ describe("the bundle (npm run bundle)", () => {
   it("starts the server reading only what initialize and tools/list need: no HTTP client, date parser, sandbox, doctor or webhook receiver", () => {
     const { files, inputs, all } = readAtStart();
     expect(inputs).toContain("src/stdio.ts");
-    expect(inputs).toContain("src/mcp/tools/log-time.ts");
+    expect(inputs).toContain("src/mcp/tools/log-time/tool.ts");
     expect(inputs.some((input) => input.includes("@modelcontextprotocol/server"))).toBe(true);
     for (const later of [
       "node_modules/undici/",

@@ -9,7 +9,7 @@ import { customerSummaryTool } from "../tools/customer-summary.js";
 import { eurReportTool } from "../tools/eur-report.js";
 import { outstandingByCustomerTool } from "../tools/outstanding-by-customer.js";
 import { timeSummaryTool } from "../tools/time-summary.js";
-import { vatReportTool } from "../tools/vat-report.js";
+import { vatReportTool } from "../tools/vat-report/tool.js";
 import { registerEventsResource } from "./events.js";
 import { readAsJson } from "./read.js";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { InputError } from "../../domain/input-error.js";
 import { invoiceAmounts, toCents } from "../../domain/money.js";
 import { AskToConfirm, defineTool, UNATTENDED } from "../define-tool.js";
-import { createInvoiceTool } from "./create-invoice.js";
+import { createInvoiceTool } from "./create-invoice/tool.js";
 
 /**
  * The invoice preview's button: creates exactly the draft a create_invoice dry run showed, through

@@ -4,18 +4,18 @@
  */
 
 import { z } from "zod";
-import type { LateEntry } from "../billing/late-entries.js";
-import { type BatchOutcome, type EntryStatus, span } from "../billing/log-time-batch.js";
-import type { PlannedEntry } from "../billing/log-time-entry.js";
-import { formatDuration } from "../domain/dates/duration.js";
-import { formatInstant } from "../domain/dates/format.js";
-import { amountForHours, fromCents, toCents } from "../domain/money.js";
-import { cleanText } from "../domain/text.js";
-import type { ToolContext } from "./context.js";
-import { assumedText } from "./date-args.js";
-import { errorText } from "./error-text.js";
-import { eur, named } from "./format.js";
-import { coveringInvoiceOutput, describeInvoice, guessNote } from "./period-text.js";
+import type { LateEntry } from "../../../billing/late-entries.js";
+import { type BatchOutcome, type EntryStatus, span } from "../../../billing/log-time-batch.js";
+import type { PlannedEntry } from "../../../billing/log-time-entry.js";
+import { formatDuration } from "../../../domain/dates/duration.js";
+import { formatInstant } from "../../../domain/dates/format.js";
+import { amountForHours, fromCents, toCents } from "../../../domain/money.js";
+import { cleanText } from "../../../domain/text.js";
+import type { ToolContext } from "../../context.js";
+import { assumedText } from "../../date-args.js";
+import { errorText } from "../../error-text.js";
+import { eur, named } from "../../format.js";
+import { coveringInvoiceOutput, describeInvoice, guessNote } from "../../period-text.js";
 
 export function entryData<Id extends string | null>(planned: PlannedEntry, id: Id, context: ToolContext) {
   const rate = planned.owner?.hourlyRate;

@@ -4,11 +4,11 @@
  * plan comes from src/billing/invoice-like.ts.
  */
 import { z } from "zod";
-import type { LikeModel, LikeNotes, LikePlan } from "../billing/invoice-like.js";
-import { formatDay } from "../domain/dates/format.js";
-import type { DaySpan } from "../domain/period-billing.js";
-import { cleanText } from "../domain/text.js";
-import { eur, named } from "./format.js";
+import type { LikeModel, LikeNotes, LikePlan } from "../../../billing/invoice-like.js";
+import { formatDay } from "../../../domain/dates/format.js";
+import type { DaySpan } from "../../../domain/period-billing.js";
+import { cleanText } from "../../../domain/text.js";
+import { eur, named } from "../../format.js";
 
 export const likeOutput = z.object({
   id: z.string(),

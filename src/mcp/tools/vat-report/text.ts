@@ -3,11 +3,11 @@
  * each figure sums, what is left out and why, and the due date. The figures come from
  * src/domain/vat.ts; nothing here adds anything up.
  */
-import type { LimitPassed } from "../billing/small-business.js";
-import type { CountedInvoice, VatBasis, VatFigures, VatInvoice } from "../domain/vat.js";
-import type { VatDue } from "../domain/vat-due.js";
-import { eur } from "./format.js";
-import { smallBusinessText } from "./invoice-text.js";
+import type { LimitPassed } from "../../../billing/small-business.js";
+import type { CountedInvoice, VatBasis, VatFigures, VatInvoice } from "../../../domain/vat.js";
+import type { VatDue } from "../../../domain/vat-due.js";
+import { eur } from "../../format.js";
+import { smallBusinessText } from "../create-invoice/text.js";
 
 /**
  * The Umsatzsteuer-Voranmeldung's fields for output tax on taxable supplies: Kz 81 the taxable

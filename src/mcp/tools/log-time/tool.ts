@@ -1,16 +1,17 @@
 import { z } from "zod";
-import { lateEntries } from "../../billing/late-entries.js";
+import { lateEntries } from "../../../billing/late-entries.js";
 import {
   type BatchOutcome,
   logEntries,
   MAX_BATCH,
   type OverlapRefusal,
-} from "../../billing/log-time-batch.js";
-import type { EntryInput } from "../../billing/log-time-entry.js";
-import { InputError } from "../../domain/input-error.js";
-import { customerArg, projectArg } from "../args.js";
-import type { ToolContext } from "../context.js";
-import { defineTool } from "../define-tool.js";
+} from "../../../billing/log-time-batch.js";
+import type { EntryInput } from "../../../billing/log-time-entry.js";
+import { InputError } from "../../../domain/input-error.js";
+import { customerArg, projectArg } from "../../args.js";
+import type { ToolContext } from "../../context.js";
+import { defineTool } from "../../define-tool.js";
+import { refusalOutput } from "../../refusal.js";
 import {
   batchAnswer,
   describeEntry,
@@ -18,9 +19,8 @@ import {
   entryData,
   lateText,
   notOnInvoiceOutput,
-} from "../log-time-answer.js";
-import { overlapRefusalText } from "../log-time-refusal.js";
-import { refusalOutput } from "../refusal.js";
+} from "./answer.js";
+import { overlapRefusalText } from "./refusal.js";
 
 /** A point in time; what it accepts is said once, in the server's instructions. */
 const instantArg = (what: string) => z.string().trim().min(1).max(100).describe(what);

@@ -3,16 +3,16 @@
  * guard's verdict, totals, and after sending what was created, what is left and when to send it.
  */
 import { z } from "zod";
-import type { BatchRow, BatchStatus } from "../billing/invoice-batch.js";
-import { formatInstant } from "../domain/dates/format.js";
-import { fromCents, toCents } from "../domain/money.js";
-import { hoursFromMinutes } from "../domain/period-billing.js";
-import { cleanText } from "../domain/text.js";
-import { moneyOutput } from "./args.js";
-import type { ToolContext } from "./context.js";
-import { AskToConfirm } from "./define-tool.js";
-import { errorText } from "./error-text.js";
-import { eur, hours, named } from "./format.js";
+import type { BatchRow, BatchStatus } from "../../../billing/invoice-batch.js";
+import { formatInstant } from "../../../domain/dates/format.js";
+import { fromCents, toCents } from "../../../domain/money.js";
+import { hoursFromMinutes } from "../../../domain/period-billing.js";
+import { cleanText } from "../../../domain/text.js";
+import { moneyOutput } from "../../args.js";
+import type { ToolContext } from "../../context.js";
+import { AskToConfirm } from "../../define-tool.js";
+import { errorText } from "../../error-text.js";
+import { eur, hours, named } from "../../format.js";
 
 export const batchOutput = z.object({
   drafts: z.array(

@@ -3,14 +3,14 @@
  * time a dry run counted. The facts come from src/billing/invoice-draft.ts.
  */
 import { z } from "zod";
-import type { InvoiceDraft } from "../billing/invoice-draft.js";
-import type { PeriodTime } from "../billing/period-facts.js";
-import type { LimitPassed } from "../billing/small-business.js";
-import { formatDay } from "../domain/dates/format.js";
-import { cleanText } from "../domain/text.js";
-import { moneyOutput } from "./args.js";
-import { AskToConfirm } from "./define-tool.js";
-import { eur, named } from "./format.js";
+import type { InvoiceDraft } from "../../../billing/invoice-draft.js";
+import type { PeriodTime } from "../../../billing/period-facts.js";
+import type { LimitPassed } from "../../../billing/small-business.js";
+import { formatDay } from "../../../domain/dates/format.js";
+import { cleanText } from "../../../domain/text.js";
+import { moneyOutput } from "../../args.js";
+import { AskToConfirm } from "../../define-tool.js";
+import { eur, named } from "../../format.js";
 
 /** The dry run's text lists the counted entries up to this many; its data holds them when asked. */
 const ENTRY_LINES = 40;

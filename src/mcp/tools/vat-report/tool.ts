@@ -1,21 +1,21 @@
 import { z } from "zod";
-import { listInvoices } from "../../api/invoices.js";
-import { wholeList } from "../../api/list.js";
-import { dateContext } from "../../billing/context.js";
-import { smallBusinessLimits } from "../../billing/small-business.js";
-import { spanKind } from "../../domain/calendar-span.js";
-import { formatDay } from "../../domain/dates/format.js";
-import { loadDates } from "../../domain/dates/lazy.js";
-import { fromCents } from "../../domain/money.js";
-import { type CountedInvoice, type VatInvoice, vatFigures } from "../../domain/vat.js";
-import { vatDue } from "../../domain/vat-due.js";
-import { inboxSince, paymentsByInvoice } from "../../webhooks/payments.js";
-import { moneyOutput } from "../args.js";
-import { assumedText } from "../date-args.js";
-import { defineTool } from "../define-tool.js";
-import { named } from "../format.js";
-import { periodOutput } from "../period-text.js";
-import { formFields, type VatAnswer, vatAnswerText } from "../vat-text.js";
+import { listInvoices } from "../../../api/invoices.js";
+import { wholeList } from "../../../api/list.js";
+import { dateContext } from "../../../billing/context.js";
+import { smallBusinessLimits } from "../../../billing/small-business.js";
+import { spanKind } from "../../../domain/calendar-span.js";
+import { formatDay } from "../../../domain/dates/format.js";
+import { loadDates } from "../../../domain/dates/lazy.js";
+import { fromCents } from "../../../domain/money.js";
+import { type CountedInvoice, type VatInvoice, vatFigures } from "../../../domain/vat.js";
+import { vatDue } from "../../../domain/vat-due.js";
+import { inboxSince, paymentsByInvoice } from "../../../webhooks/payments.js";
+import { moneyOutput } from "../../args.js";
+import { assumedText } from "../../date-args.js";
+import { defineTool } from "../../define-tool.js";
+import { named } from "../../format.js";
+import { periodOutput } from "../../period-text.js";
+import { formFields, type VatAnswer, vatAnswerText } from "./text.js";
 
 const row = (counted: CountedInvoice, customerName: string | null) => ({
   id: counted.invoice._id,

@@ -1,26 +1,34 @@
 import { z } from "zod";
-import { activityTypeSchema } from "../../api/schemas.js";
-import { dateContext } from "../../billing/context.js";
-import { MAX_CUSTOMERS } from "../../billing/invoice-batch.js";
+import { activityTypeSchema } from "../../../api/schemas.js";
+import { dateContext } from "../../../billing/context.js";
+import { MAX_CUSTOMERS } from "../../../billing/invoice-batch.js";
 import {
   type BatchOutcome,
   createInvoices,
   type InvoiceRequest,
   type OneInvoiceOutcome,
   type OutcomeFacts,
-} from "../../billing/invoice-workflow.js";
-import { DateInputError } from "../../domain/dates/errors.js";
-import { formatDay } from "../../domain/dates/format.js";
-import { loadDates } from "../../domain/dates/lazy.js";
-import { InputError } from "../../domain/input-error.js";
-import { hasAtMostTwoDecimals } from "../../domain/money.js";
-import { customerArg, dayArg } from "../args.js";
-import type { ToolContext } from "../context.js";
-import { assumedText, dayOrPeriod } from "../date-args.js";
-import { defineTool } from "../define-tool.js";
-import { named } from "../format.js";
-import { askForBatch, batchData, batchOutput, batchText } from "../invoice-batch-answer.js";
-import { likeData, likeOutput, likeText, notesNeededText } from "../invoice-like-text.js";
+} from "../../../billing/invoice-workflow.js";
+import { DateInputError } from "../../../domain/dates/errors.js";
+import { formatDay } from "../../../domain/dates/format.js";
+import { loadDates } from "../../../domain/dates/lazy.js";
+import { InputError } from "../../../domain/input-error.js";
+import { hasAtMostTwoDecimals } from "../../../domain/money.js";
+import { customerArg, dayArg } from "../../args.js";
+import type { ToolContext } from "../../context.js";
+import { assumedText, dayOrPeriod } from "../../date-args.js";
+import { defineTool } from "../../define-tool.js";
+import { named } from "../../format.js";
+import {
+  billedOutput,
+  billedText,
+  conflictOutput,
+  periodTimeOutput,
+  refusalText,
+} from "../../period-text.js";
+import { refusalOutput } from "../../refusal.js";
+import { askForBatch, batchData, batchOutput, batchText } from "./batch-answer.js";
+import { likeData, likeOutput, likeText, notesNeededText } from "./like-text.js";
 import {
   askFirst,
   countedText,
@@ -30,9 +38,7 @@ import {
   smallBusinessOutput,
   smallBusinessText,
   storedView,
-} from "../invoice-text.js";
-import { billedOutput, billedText, conflictOutput, periodTimeOutput, refusalText } from "../period-text.js";
-import { refusalOutput } from "../refusal.js";
+} from "./text.js";
 
 const PATH = "/api/v1/invoices";
 
