@@ -9,12 +9,13 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { type Browser, chromium, type Frame, type Page } from "playwright-core";
 import type { Connected } from "./mcp.js";
+import { chromiumPath } from "./requirements.js";
 
 export const APPS_CAPABILITIES = {
   extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } },
 };
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM = chromiumPath();
 
 /** Headless Chromium with a fresh profile; throws (the test fails, never skips) when it is missing. */
 export async function launchChromium(userDataDir: string, executable = CHROMIUM): Promise<Browser> {

@@ -4,10 +4,11 @@
  * reason: these tests never skip (.ci/run installs the Debian packages when they are missing).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { postgresBinDir } from "./requirements.js";
 
 export interface Engine {
   url: string;
@@ -68,12 +69,8 @@ export async function startRedis(port?: number): Promise<Engine & { port: number
 
 /** PostgreSQL's server binaries, from the Debian package's versioned folder. */
 function postgresBin(): string {
-  const root = "/usr/lib/postgresql";
-  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const version of versions) {
-    const bin = join(root, version, "bin");
-    if (existsSync(join(bin, "initdb"))) return bin;
-  }
+  const bin = postgresBinDir();
+  if (bin !== undefined) return bin;
   throw new Error(
     "PostgreSQL is not installed: no /usr/lib/postgresql/*/bin/initdb (apt-get install postgresql)",
   );

@@ -1,6 +1,6 @@
 /**
  * What the OAuth tests share: `serve --oauth` instances behind one balancer URL, a headless
- * Chromium (Debian's, at /usr/bin/chromium) that types the key and consents the way a person does,
+ * Chromium (Debian's /usr/bin/chromium, or CHROMIUM_PATH) that types the key and consents the way a person does,
  * a loopback redirect target that records the code, and an in-memory OAuthClientProvider for the
  * SDK client's own OAuth support. A missing browser fails the test with the reason.
  */
@@ -12,8 +12,9 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { freePort } from "./engines.js";
 import { type ServeProcess, startServe } from "./hosted.js";
+import { chromiumPath } from "./requirements.js";
 
-export const CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM = chromiumPath();
 
 export function oauthKeys(): string {
   return `k1:${randomBytes(32).toString("base64")}`;
@@ -163,7 +164,7 @@ export class MemoryOAuthClient implements OAuthClientProvider {
 export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
   if (!existsSync(CHROMIUM))
     throw new Error(
-      `Chromium is not installed at ${CHROMIUM} (apt-get install chromium): the OAuth tests need it`,
+      `Chromium is not installed at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH): the OAuth tests need it`,
     );
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
