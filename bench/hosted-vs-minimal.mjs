@@ -217,7 +217,7 @@ model), made from what is built once per tenant (registrations, schemas); a \`to
 server registers only the called tool, and the SDK is handed the request's body already parsed
 (and a \`Request\` without the body it would not read).
 \`list_invoices\`' calls per second are also bounded by the governor's 4 API requests in flight per
-key (a courtesy to the service the README promises): at most 4 calls wait on the sandbox at a time,
+key (a courtesy to the service docs/design.md promises): at most 4 calls wait on the sandbox at a time,
 and the minimal server has no such limit. That limit alone costs a server CPU: Node handles the
 answers in smaller batches. The minimal server held to 4 connections (\`minimal:4\` in
 \`bench/hosted-builds.mjs\`, pinned, 2026-11-25) spent 1.22× its own CPU per call on an Intel Xeon

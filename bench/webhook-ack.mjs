@@ -197,7 +197,7 @@ event is appended to the inbox and fsync'd. ${DELIVERIES.toLocaleString("en")} d
 ${Buffer.byteLength(all[0].body)} bytes, ${CONCURRENCY} concurrent keep-alive connections, loopback, after ${WARMUP} warm-up
 deliveries. Reproduce with \`npm run build && node bench/webhook-ack.mjs\`.
 
-Each acknowledgement includes what the receiver guarantees since issue 12 (README, "What the receiver
+Each acknowledgement includes what the receiver guarantees since issue 12 (docs/webhooks.md, "What the receiver
 guarantees"): before each batch is written, and after its fsync, a check that the open inbox is still
 the file at its path (a deleted or replaced one is recreated before the 200, else 503); each body
 serialised before it is queued, so one that cannot be stored fails alone; bounded, streaming reads.

@@ -52,7 +52,7 @@ export function parseSecrets(raw: string | undefined): string[] {
   if (secrets.length === 0) {
     throw new SecretError(
       "INVOICING_WEBHOOK_SECRET is not set. Copy the endpoint's secret from the service's settings " +
-        "(API access → webhooks) and start the receiver with it in the environment, e.g. " +
+        "(Settings → API access) and start the receiver with it in the environment, e.g. " +
         "INVOICING_WEBHOOK_SECRET=<secret> invoicing-mcp webhooks serve. " +
         "During a rotation give both, comma-separated: <new>,<old>.",
     );
