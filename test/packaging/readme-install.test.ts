@@ -86,6 +86,13 @@ describe("the README's first lines and client configurations", () => {
     expect(pkg.scripts.test).toBe("vitest run");
   });
 
+  it("stay the user's path: about 250 lines, every table row short, no package figures to go stale", () => {
+    expect(readme.split("\n").length).toBeLessThanOrEqual(280);
+    for (const row of readme.split("\n").filter((line) => line.startsWith("|")))
+      expect(row.length, row.slice(0, 60)).toBeLessThanOrEqual(260);
+    expect(readme).not.toMatch(/\d+ files|\d[\d.,]* [kM]B/);
+  });
+
   it("state the Node.js floor package.json's engines gives", () => {
     const floor = pkg.engines.node.replace(/^>=/, "");
     expect(readme).toContain(`**Node.js:** ${floor} or newer`);
