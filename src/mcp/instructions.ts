@@ -5,6 +5,7 @@
  * configuration, so nothing the model reads mentions a write it cannot make or an event feed it does
  * not have. docs/tools.md quotes the shared rules.
  */
+import { docUrl } from "../cli/links.js";
 import type { ReadOnlyBy } from "../config/principal.js";
 
 /** How a read-only caller gets writes, by whose decision it is. */
@@ -18,7 +19,9 @@ const HOW_TO_WRITE: Record<ReadOnlyBy, string> = {
 
 /** The one line that sets up payment events, for instructions and descriptions that lack them. */
 export const WEBHOOK_SETUP =
-  "run `invoicing-mcp webhooks serve` behind an HTTPS address, register that address as the webhook endpoint in the Invoicing Service (Settings → API access), put the secret it shows into INVOICING_WEBHOOK_SECRET for the receiver, and set INVOICING_INBOX to the receiver's inbox file in this server's configuration (docs/webhooks.md).";
+  "run `invoicing-mcp webhooks serve` behind an HTTPS address, register that address as the webhook endpoint in the Invoicing Service (Settings → API access), put the secret it shows into INVOICING_WEBHOOK_SECRET for the receiver, and set INVOICING_INBOX to the receiver's inbox file in this server's configuration (" +
+  docUrl("docs/webhooks.md") +
+  ").";
 
 /** How arguments work in every tool: names, dates and pages. */
 export const ARGUMENT_RULES = [
