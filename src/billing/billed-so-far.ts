@@ -36,6 +36,42 @@ export interface BilledSoFar {
    * `like` one before): billing more than the period's time is then no sign of a mistake.
    */
   repeated: { invoiceNumber: string; repeats: string }[];
+  /**
+   * When the invoices bill more than the period's time: those that bill something beside it, when
+   * the others bill exactly the time's worth (a lump sum next to the time's invoice) or they repeat
+   * a fixed amount. Empty when the excess is unexplained, which is then worth a warning.
+   */
+  besideTime: string[];
+}
+
+/** Above this many covering invoices, no subset is searched for (2^n): the excess stays unexplained. */
+const SUBSET_LIMIT = 12;
+
+/**
+ * The invoices beside the time: repeated fixed amounts, and the rest once some of the others sum to
+ * the time's amount exactly. Null when no such split exists.
+ */
+function besideTheTime(covering: readonly CoveringInvoice[], timeCents: number): string[] | null {
+  if (covering.length <= SUBSET_LIMIT) {
+    // Fewest invoices beside the time first: the plainest reading of the facts.
+    let best: number | null = null;
+    for (let mask = 0; mask < 1 << covering.length; mask++) {
+      let sum = 0;
+      for (let i = 0; i < covering.length; i++) if (mask & (1 << i)) sum += toCents(covering[i]!.netAmount);
+      if (sum === timeCents && (best === null || bits(mask) > bits(best))) best = mask;
+    }
+    if (best !== null) return covering.filter((_, i) => !(best! & (1 << i))).map((c) => c.invoiceNumber);
+  }
+  // Without an exact split, repeated amounts explain the excess only if the rest stay within the time.
+  const repeated = covering.filter((c) => c.repeats);
+  const rest = covering.filter((c) => !c.repeats).reduce((sum, c) => sum + toCents(c.netAmount), 0);
+  return repeated.length > 0 && rest <= timeCents ? repeated.map((c) => c.invoiceNumber) : null;
+}
+
+function bits(mask: number): number {
+  let count = 0;
+  for (let m = mask; m > 0; m >>= 1) count += m & 1;
+  return count;
 }
 
 export function billedSoFar(
@@ -56,6 +92,7 @@ export function billedSoFar(
     repeated: covering.flatMap((c) =>
       c.repeats ? [{ invoiceNumber: c.invoiceNumber, repeats: c.repeats }] : [],
     ),
+    besideTime: [] as string[],
   };
   if (covering.length === 0) return { ...base, status: "unbilled" };
   if (time.amount === null || time.hourlyRate === null) return { ...base, status: "no rate" };
@@ -76,8 +113,10 @@ export function billedSoFar(
     };
   }
   if (late.kind === "unbilled") return { ...base, status: "unbilled" };
+  const beside = late.difference < 0 ? besideTheTime(covering, toCents(time.amount)) : null;
   return {
     ...base,
+    besideTime: beside ?? [],
     status: "compared",
     difference: fromCents(late.difference),
     differenceMinutes: late.minutes,

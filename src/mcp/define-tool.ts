@@ -32,10 +32,15 @@ export interface Confirmation {
 /** What a handler knows about the call itself, beyond its arguments. */
 export interface ToolCall {
   confirmation: Confirmation;
+  /** The caller may write (the inventory's answer): a read's text offers writes only then. */
+  canWrite: boolean;
 }
 
-/** For calls that cannot ask anyone (a resource read, a test calling a handler directly). */
-export const UNATTENDED: ToolCall = { confirmation: { supported: false } };
+/**
+ * For calls that cannot ask anyone (a resource read, a test calling a handler directly, a write
+ * calling another): the caller was already let in, so nothing is withheld from its words.
+ */
+export const UNATTENDED: ToolCall = { confirmation: { supported: false }, canWrite: true };
 
 /**
  * A handler's answer that asks the person first: `message` is shown in the client's form, `state`
@@ -81,11 +86,30 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   appOnly?: boolean;
   /** Its result opens a view in hosts that render MCP Apps (src/mcp/apps/, src/views/). */
   view?: boolean;
+  /**
+   * The description for a caller who may not write, or whose server has stored events, where the
+   * general one would offer what this caller cannot do or ask for what it already has.
+   */
+  descriptionFor?: (offer: Offer) => string | undefined;
   handler(
     args: z.output<I>,
     context: ToolContext,
     call: ToolCall,
   ): Promise<ToolOutput<z.input<O>> | AskToConfirm>;
+}
+
+/** What a caller is offered, as far as a tool's words depend on it. */
+export interface Offer {
+  canWrite: boolean;
+  events: boolean;
+}
+
+/** The words a caller with this offer reads in tools/list. */
+export function descriptionFor(
+  tool: Pick<ToolDefinition, "description" | "descriptionFor">,
+  offer: Offer,
+): string {
+  return tool.descriptionFor?.(offer) ?? tool.description;
 }
 
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(

@@ -36,16 +36,19 @@ export const periodTimeOutput = z.object({
   hours: z.number(),
   hourlyRate: moneyOutput.nullable().describe("the customer's rate; null when the service gives none"),
   amount: moneyOutput.nullable().describe("minutes × rate, to the cent, half-up; null without a rate"),
-  byProject: z.array(
-    z.object({
-      projectId: z.string(),
-      projectName: z.string().nullable(),
-      entryCount: z.number().int(),
-      minutes: z.number().int(),
-      hours: z.number(),
-      amount: moneyOutput.nullable(),
-    }),
-  ),
+  byProject: z
+    .array(
+      z.object({
+        projectId: z.string(),
+        projectName: z.string().nullable(),
+        entryCount: z.number().int(),
+        minutes: z.number().int(),
+        hours: z.number(),
+        amount: moneyOutput.nullable(),
+      }),
+    )
+    .optional()
+    .describe("time_summary: only when one customer is asked for (its text names the projects)"),
   entries: z.array(periodEntryOutput).optional().describe("only when one customer is asked for"),
 });
 
@@ -70,23 +73,41 @@ export const conflictOutput = coveringInvoiceOutput.extend({
   reason: z.enum(["same amount and period", "may cover the period"]),
 });
 
-/** "RE-2026-031 (id inv_1) · 2026-11-03 · sent · net 2587.50 EUR · period 2026-10-01 to 2026-10-31". */
-export function describeInvoice(invoice: CoveringInvoice): string {
+/**
+ * "RE-2026-031 (id inv_1) · 2026-11-03 · sent · net 2587.50 EUR · period 2026-10-01 to 2026-10-31".
+ * Beside the period asked about (`asked`), shorter: no id (no tool takes one), "the period" for it,
+ * and how it was found only when that is a guess.
+ */
+export function describeInvoice(invoice: CoveringInvoice, asked?: DaySpan): string {
+  const notes = invoice.notes ? ` · notes "${invoice.notes}"` : "";
+  if (asked !== undefined) {
+    const period =
+      invoice.periodStart === null
+        ? ", no period returned"
+        : invoice.periodStart === asked.start && invoice.periodEnd === asked.end
+          ? ""
+          : `, period ${invoice.periodStart} to ${invoice.periodEnd}`;
+    const said = invoice.notes ? `, "${invoice.notes}"` : "";
+    return `${invoice.invoiceNumber} (${invoice.status}, net ${eur(invoice.netAmount)}${period}${said})`;
+  }
   const period =
     invoice.periodStart === null
       ? "period not returned by the service"
       : `period ${invoice.periodStart} to ${invoice.periodEnd}`;
-  const notes = invoice.notes ? ` · notes "${invoice.notes}"` : "";
   return `${invoice.invoiceNumber} (id ${invoice.id}) · dated ${invoice.invoiceDate} · ${invoice.status} · net ${eur(invoice.netAmount)} · ${period}${notes}`;
 }
 
 /** "27.25 h = 2588.75 EUR at 95.00 EUR/h (Website Relaunch 20 h, Katalog 7.25 h)". */
-export function describeTime(time: Omit<PeriodTime, "entries">): string {
+export function describeTime(
+  time: Omit<PeriodTime, "entries" | "byProject"> & { byProject?: PeriodTime["byProject"] | undefined },
+): string {
   const money =
     time.amount === null || time.hourlyRate === null
       ? " (no hourly rate known, so no amount)"
       : ` = ${eur(time.amount)} at ${eur(time.hourlyRate)}/h`;
-  const projects = time.byProject.map((p) => `${p.projectName ?? p.projectId} ${hours(p.hours)}`).join(", ");
+  const projects = (time.byProject ?? [])
+    .map((p) => `${p.projectName ?? p.projectId} ${hours(p.hours)}`)
+    .join(", ");
   return `${hours(time.hours)} in ${time.entryCount} ${time.entryCount === 1 ? "entry" : "entries"}${money}${projects ? ` (${projects})` : ""}`;
 }
 
@@ -108,6 +129,9 @@ export const billedOutput = z.object({
   guessed: z.boolean(),
   widerInvoices: z.array(z.string()),
   repeated: z.array(z.object({ invoiceNumber: z.string(), repeats: z.string() })),
+  besideTime: z
+    .array(z.string())
+    .describe("when billed is above the time: the invoices that bill something beside it (a lump sum)"),
 });
 
 /** "RE-1" or "RE-1 and RE-2" or "RE-1, RE-2 and RE-3". */
@@ -143,18 +167,30 @@ export function billedText(billed: BilledSoFar): string {
         return `Not yet billed: ${amount} logged since ${by} (${worth}).`;
       }
       if (difference === 0) return `Fully billed: ${worth}.`;
-      if (billed.repeated.length > 0) return repeatedText(billed.repeated, worth);
+      if (billed.besideTime.length > 0) return besideText(billed, worth);
       return `${by} ${verb} ${eur(-difference)} more than the period's time is worth (${worth}): ${billed.invoiceNumbers.length === 1 ? "it" : "they"} may include other work, or time was removed since.`;
     }
   }
 }
 
-/** Fixed amounts billed again bill no time, so billing more than the period's time is said, not warned of. */
-function repeatedText(repeated: BilledSoFar["repeated"], worth: string): string {
-  const which = repeated
-    .map((r) => `${r.invoiceNumber} bills the same fixed amount as ${r.repeats}`)
-    .join("; ");
-  return `${which}, not the period's time (${worth}).`;
+/**
+ * Billing more than the period's time is no sign of a mistake when some invoices bill a lump sum
+ * beside it (the others bill the time exactly, or they repeat a fixed amount): said, not warned of.
+ */
+function besideText(billed: BilledSoFar, worth: string): string {
+  const repeats = new Map(billed.repeated.map((r) => [r.invoiceNumber, r.repeats]));
+  const beside = billed.besideTime.map((n) =>
+    repeats.has(n) ? `${n} (the same fixed amount as ${repeats.get(n)})` : n,
+  );
+  const timeBy = billed.invoiceNumbers.filter((n) => !billed.besideTime.includes(n));
+  const lead =
+    timeBy.length === 0
+      ? "No invoice bills the period's time"
+      : billed.timeAmount !== null && billed.timeAmount > 0
+        ? `${numbers(timeBy)} ${timeBy.length === 1 ? "bills" : "bill"} the period's time`
+        : "";
+  const others = `${numbers(beside)} ${beside.length === 1 ? "bills" : "bill"} something beside it, not its hours`;
+  return lead ? `${lead}; ${others}.` : `${others} (${worth}).`;
 }
 
 /** How to bill only what is not billed yet, when there is such a difference; else "". */

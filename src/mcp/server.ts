@@ -19,7 +19,13 @@ import { linkView, showsViews, VIEWS_EXTENSION } from "./apps/ui.js";
 import { registerViewsResource } from "./apps/views-resource.js";
 import { askResult, confirmationOf } from "./confirmation.js";
 import { type ContextOptions, contextForCall, createToolContext, type ToolContext } from "./context.js";
-import { AskToConfirm, annotationsFor, type ToolDefinition } from "./define-tool.js";
+import {
+  AskToConfirm,
+  annotationsFor,
+  descriptionFor,
+  type Offer,
+  type ToolDefinition,
+} from "./define-tool.js";
 import { isExpectedError } from "./error-text.js";
 import { InFlightCalls } from "./in-flight.js";
 import { instructionsFor, WEBHOOK_SETUP } from "./instructions.js";
@@ -97,8 +103,8 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
     log: deps.log ?? ((message: string) => console.error(message)),
     inFlight: deps.inFlight ?? new InFlightCalls(),
   };
-  // Every tool's configuration, built once: which of them a request gets is the inventory's answer.
-  const configs = new Map(everyTool.map((tool) => [tool.name, toolConfig(tool)]));
+  // Every tool's configuration, built once per kind of caller (a description may depend on what the
+  // caller may do): which of them a request gets is the inventory's answer.
   const resources = resourceRegistrations(context);
   // What differs by what the caller may do, built the first time a caller of that kind comes.
   const byAccess = new Map<string, Access>();
@@ -111,7 +117,10 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
         readOnlyBy: canWrite(caller) ? undefined : caller.readOnlyBy,
         events,
       });
+      const offer = { canWrite: canWrite(caller), events };
       access = {
+        canWrite: offer.canWrite,
+        configs: new Map(everyTool.map((tool) => [tool.name, toolConfig(tool, offer)])),
         inventory: offered,
         offered: new Set(offered.tools.map((tool) => tool.name)),
         prompts: promptRegistrations(context, { canWrite: canWrite(caller) }),
@@ -132,12 +141,19 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
       const views = showsViews(server, known);
       const called = tool === undefined || !access.offered.has(tool) ? undefined : toolNamed(tool);
       if (called) {
-        registerTool(server, called, configs.get(called.name)!, registration, views);
+        registerTool(server, called, access.configs.get(called.name)!, registration, views, access.canWrite);
         return server;
       }
       explainUnlisted(server, access.inventory.missing);
       for (const offered of access.inventory.tools)
-        registerTool(server, offered, configs.get(offered.name)!, registration, views);
+        registerTool(
+          server,
+          offered,
+          access.configs.get(offered.name)!,
+          registration,
+          views,
+          access.canWrite,
+        );
       resources(server);
       registerViewsResource(server, views);
       if (era === "legacy") acknowledgeLegacySubscriptions(server, subscribableUris(events));
@@ -149,6 +165,8 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
 
 /** What a server offers a caller of one kind: its tools, prompts and instructions, per era. */
 interface Access {
+  canWrite: boolean;
+  configs: ReadonlyMap<string, ToolConfig>;
   inventory: Inventory;
   offered: ReadonlySet<string>;
   prompts: (server: McpServer) => void;
@@ -168,10 +186,10 @@ function serverOptions(instructions: string, events: boolean, httpEra: HttpEra |
   };
 }
 
-function toolConfig(tool: ToolDefinition): ToolConfig {
+function toolConfig(tool: ToolDefinition, offer: Offer): ToolConfig {
   return {
     title: tool.title,
-    description: tool.description,
+    description: descriptionFor(tool, offer),
     inputSchema: leanSchema(tool.input, "input"),
     outputSchema: leanSchema(tool.output, "output"),
     annotations: annotationsFor(tool),
@@ -225,12 +243,13 @@ function registerTool(
   config: ToolConfig,
   { context, log, inFlight }: Registration,
   views: () => boolean,
+  canWrite: boolean,
 ): void {
   const registered = server.registerTool(tool.name, config, async (args: unknown, ctx) => {
     try {
       // Every request of this call shares one budget, and waits as this request allows.
       const scope = new CallScope(waitingFor(ctx.mcpReq, context.timeZone));
-      const call = { confirmation: confirmationOf(ctx, server) };
+      const call = { confirmation: confirmationOf(ctx, server), canWrite };
       const running = { tool: tool.name, kind: tool.kind, verifyWith: tool.verifyWith };
       const output = await inFlight.track(running, () =>
         tool.handler(args as never, contextForCall(context, scope), call),

@@ -21,24 +21,15 @@ import { defineTool } from "../define-tool.js";
 import { completeness, eur, named, page, pageLine, partialNote } from "../format.js";
 import { WEBHOOK_SETUP } from "../instructions.js";
 
+/**
+ * A row of the data: the keys a program acts on or links with. What a person reads of an invoice
+ * (date, status, amounts, period, notes) is in the text, once: a page of 100 rows sent twice was
+ * 57,000 characters (issue 29, item 10).
+ */
 const invoiceRow = z.object({
   id: z.string(),
   invoiceNumber: z.string(),
   customerId: z.string(),
-  customerName: z.string().nullable(),
-  invoiceDate: z.string().describe("YYYY-MM-DD in the configured time zone"),
-  status: z.string().describe('"draft", "sent" or "paid"'),
-  activityType: z.string().nullable(),
-  netAmount: moneyOutput,
-  taxRate: z.number().nullable(),
-  taxAmount: moneyOutput.nullable(),
-  grossAmount: moneyOutput.nullable(),
-  periodStart: z
-    .string()
-    .nullable()
-    .describe("First day of the service period, YYYY-MM-DD; null when the service does not return it"),
-  periodEnd: z.string().nullable().describe("Last day of the service period; null when not returned"),
-  notes: z.string().nullable().describe("The invoice's notes; null when none are returned"),
 });
 
 export const listInvoicesTool = defineTool({
@@ -99,16 +90,12 @@ export const listInvoicesTool = defineTool({
         id: invoice._id,
         invoiceNumber: invoice.invoiceNumber,
         customerId: invoice.customerId,
-        customerName: names.get(invoice.customerId) ?? null,
+        customerName: names.get(invoice.customerId),
         invoiceDate: formatDay(invoice.invoiceDate, context.timeZone),
         status: invoice.status,
-        activityType: invoice.activityType ?? null,
         netAmount: invoice.netAmount,
-        taxRate: invoice.taxRate ?? null,
-        taxAmount: invoice.taxAmount ?? null,
         grossAmount: invoice.grossAmount ?? null,
-        periodStart: served?.start ?? null,
-        periodEnd: served?.end ?? null,
+        period: served ?? null,
         // Notes are written by people (or other systems): data, cleaned and bounded.
         notes: invoice.notes ? cleanText(invoice.notes, 300) : null,
       };
@@ -124,9 +111,15 @@ export const listInvoicesTool = defineTool({
         : `${pageLine(rows.length, window.total, window.offset, "invoices")} All ${window.total} together: net ${eur(sums.netAmount)}, gross ${eur(sums.grossAmount)}.${assumedText(range.assumptions)}`,
       ...rows.map(
         (r) =>
-          `- ${r.invoiceNumber} (id ${r.id}) · ${r.invoiceDate} · ${r.status} · ${named(r.customerName ?? undefined, r.customerId)} · net ${eur(r.netAmount)}${r.grossAmount === null ? "" : ` · gross ${eur(r.grossAmount)}`}${r.periodStart === null ? "" : ` · period ${r.periodStart} to ${r.periodEnd}`}${r.notes === null ? "" : ` · notes "${r.notes}"`}`,
+          `- ${r.invoiceNumber} · ${r.invoiceDate} · ${r.status} · ${r.customerName === undefined ? named(undefined, r.customerId) : cleanText(r.customerName, 80)} · net ${eur(r.netAmount)}${r.grossAmount === null ? "" : ` · gross ${eur(r.grossAmount)}`}${r.period === null ? "" : ` · period ${r.period.start} to ${r.period.end}`}${r.notes === null ? "" : ` · notes "${r.notes}"`}`,
       ),
     ];
+    // Ids once per customer, not once per row: tools take a name, an id settles a name shared by two.
+    const customerIds = new Map<string, string>();
+    for (const r of rows) if (r.customerName !== undefined) customerIds.set(r.customerId, r.customerName);
+    if (customerIds.size > 0) {
+      lines.push(`Customer ids: ${[...customerIds].map(([id, name]) => named(name, id)).join(", ")}.`);
+    }
     if (args.status === "paid" && (window.total === 0 || args.from !== undefined || args.to !== undefined)) {
       // The dates filter invoice dates: an empty or short answer says nothing about when anything was paid.
       lines.push(
@@ -138,6 +131,7 @@ export const listInvoicesTool = defineTool({
         `No invoice has the number ${cleanText(args.number, 64)}; list_invoices without it shows the numbers.`,
       );
     }
-    return { data: { invoices: rows, ...window, ...completeness(list), sums }, text: lines.join("\n") };
+    const keys = rows.map((r) => ({ id: r.id, invoiceNumber: r.invoiceNumber, customerId: r.customerId }));
+    return { data: { invoices: keys, ...window, ...completeness(list), sums }, text: lines.join("\n") };
   },
 });

@@ -46,7 +46,10 @@ const summaryRow = z.object({
   unbilledAmount: moneyOutput.describe("the service's own figure, over all periods"),
   draftsSince: z
     .array(coveringInvoiceOutput)
-    .describe("this customer's draft invoices: created since, they may bill part of the unbilled figure"),
+    .optional()
+    .describe(
+      "Only when one customer is asked for: their draft invoices, created since, which may bill part of the unbilled figure",
+    ),
   weekHours: z.number().describe("this week (Monday to Sunday)"),
   monthHours: z.number().describe("this calendar month"),
   byMonth: z
@@ -58,8 +61,9 @@ const summaryRow = z.object({
       time: periodTimeOutput,
       mayAlreadyBeBilledBy: z
         .array(coveringInvoiceOutput)
+        .optional()
         .describe(
-          "this customer's invoices whose service period overlaps the period (or, without one, dated near it)",
+          "Only when one customer is asked for: their invoices whose service period overlaps the period (or, without one, dated near it); billed.invoiceNumbers names them always",
         ),
       billed: billedOutput.describe("the period's time against what those invoices bill"),
     })
@@ -74,6 +78,11 @@ export const timeSummaryTool = defineTool({
   title: "Hours per customer",
   description:
     "Hours per customer: billed, unbilled and its amount, this week, this month, by month. With a period, also its hours and amount by project and the invoices that may bill it: use one before invoicing.",
+  // Without writes, "use one before invoicing" would offer what this caller cannot do.
+  descriptionFor: ({ canWrite }) =>
+    canWrite
+      ? undefined
+      : "Hours per customer: billed, unbilled and its amount, this week, this month, by month. With a period, also its hours and amount by project and the invoices that may bill it.",
   kind: "read",
   input: z.object({
     customer: customerArg.optional().describe("Default: every active one."),
@@ -102,7 +111,7 @@ export const timeSummaryTool = defineTool({
     currency: z.literal("EUR"),
   }),
   example: { customer: "mueller" },
-  async handler(args, context) {
+  async handler(args, context, call) {
     const targets =
       args.customer === undefined
         ? await context.directory.customers()
@@ -161,18 +170,21 @@ export const timeSummaryTool = defineTool({
       currency: "EUR" as const,
     };
     const text =
-      period === undefined ? overviewText(customers, totals) : periodText(customers, totals, period);
-    // The data carries what a program needs, not a second copy of everything: month rows and the
-    // period's entries only when one customer is asked for (the text shows them then too).
+      period === undefined
+        ? overviewText(customers, totals)
+        : periodText(customers, totals, period, call.canWrite);
+    // The data carries what a program needs, not a second copy of everything: month rows, the
+    // period's entries and the invoices in full only when one customer is asked for; for all of
+    // them, the text names the invoices and billed.invoiceNumbers links them (issue 29, item 10).
     return { data: args.customer === undefined ? { ...data, customers: customers.map(lean) } : data, text };
   },
 });
 
 function lean(row: Row): Row {
-  const { byMonth: _months, ...rest } = row;
+  const { byMonth: _months, draftsSince: _drafts, ...rest } = row;
   if (rest.inPeriod === undefined) return rest;
-  const { entries: _entries, ...time } = rest.inPeriod.time;
-  return { ...rest, inPeriod: { ...rest.inPeriod, time } };
+  const { entries: _entries, byProject: _projects, ...time } = rest.inPeriod.time;
+  return { ...rest, inPeriod: { time, billed: rest.inPeriod.billed } };
 }
 
 function summaryOf(s: CustomerTimeSummary): Omit<Row, "inPeriod" | "draftsSince"> {
@@ -216,7 +228,7 @@ function overviewText(
   customers: Row[],
   totals: { unbilledHours: number; unbilledAmount: number; weekHours: number; monthHours: number },
 ): string {
-  const drafts = customers.some((c) => c.draftsSince.length > 0);
+  const drafts = customers.some((c) => (c.draftsSince ?? []).length > 0);
   return [
     `Unbilled: ${hours(totals.unbilledHours)} worth ${eur(totals.unbilledAmount)}; this week ${hours(totals.weekHours)}, this month ${hours(totals.monthHours)}.`,
     `${UNBILLED_BASIS}${drafts ? " The drafts named below may bill part of it." : ""}`,
@@ -225,7 +237,7 @@ function overviewText(
         .slice(-3)
         .map((m) => `${m.month} ${hours(m.hours)}`)
         .join(", ");
-      return `- ${c.customerName} (id ${c.customerId}): unbilled ${hours(c.unbilledHours)} = ${eur(c.unbilledAmount)}, billed ${hours(c.billedHours)}, week ${hours(c.weekHours)}, month ${hours(c.monthHours)}${recent ? `; recent months: ${recent}` : ""}${draftsText(c.draftsSince)}`;
+      return `- ${c.customerName} (id ${c.customerId}): unbilled ${hours(c.unbilledHours)} = ${eur(c.unbilledAmount)}, billed ${hours(c.billedHours)}, week ${hours(c.weekHours)}, month ${hours(c.monthHours)}${recent ? `; recent months: ${recent}` : ""}${draftsText(c.draftsSince ?? [])}`;
     }),
   ].join("\n");
 }
@@ -234,6 +246,7 @@ function periodText(
   customers: Row[],
   totals: { periodHours?: number; periodAmount?: number | null },
   period: { start: string; end: string; label: string; assumptions?: readonly string[] },
+  canWrite: boolean,
 ): string {
   const withTime = customers.filter((c) => (c.inPeriod?.time.entryCount ?? 0) > 0);
   const without = customers.filter((c) => (c.inPeriod?.time.entryCount ?? 0) === 0);
@@ -243,19 +256,21 @@ function periodText(
   ];
   for (const c of single ? customers : withTime) {
     const inPeriod = c.inPeriod!;
-    lines.push(`- ${named(c.customerName, c.customerId)}: ${describeTime(inPeriod.time)}.`);
+    const covering = inPeriod.mayAlreadyBeBilledBy ?? [];
     lines.push(
-      `  The service's own unbilled total for this customer (all periods, not just this one): ${hours(c.unbilledHours)} = ${eur(c.unbilledAmount)}.${draftsText(c.draftsSince)}`,
+      `- ${named(c.customerName, c.customerId)}: ${describeTime(inPeriod.time)}. Unbilled in the service, all periods: ${hours(c.unbilledHours)} = ${eur(c.unbilledAmount)}.`,
     );
-    const covering = inPeriod.mayAlreadyBeBilledBy;
+    // A draft that may bill the period is named there; the drafts line names only the others.
+    const shown = new Set(covering.map((invoice) => invoice.id));
+    const drafts = draftsText((c.draftsSince ?? []).filter((d) => !shown.has(d.id)));
+    if (drafts) lines.push(`  ${drafts.trimStart()}`);
     lines.push(
       covering.length === 0
         ? "  No invoice of this customer seems to cover this period."
-        : `  May already be billed by ${covering.length} invoice${covering.length === 1 ? "" : "s"}:${guessNote(covering)}`,
+        : `  May already be billed by ${covering.map((invoice) => describeInvoice(invoice, period)).join(", ")}.${guessNote(covering)}`,
     );
-    for (const invoice of covering) lines.push(`  · ${describeInvoice(invoice)} [${invoice.basis}]`);
     const billed = billedText(inPeriod.billed);
-    if (billed) lines.push(`  ${billed} ${supplementHint(inPeriod.billed)}`.trimEnd());
+    if (billed) lines.push(`  ${billed} ${canWrite ? supplementHint(inPeriod.billed) : ""}`.trimEnd());
     if (single) {
       const entries = inPeriod.time.entries ?? [];
       for (const e of entries.slice(0, ENTRY_LINES)) {
@@ -274,7 +289,9 @@ function periodText(
     );
   }
   lines.push(
-    `To invoice one customer's period from this time: create_invoice with fromTime: true, customer and period (preview with dryRun: true). ${UNBILLED_BASIS}`,
+    canWrite
+      ? `To invoice one customer's period from this time: create_invoice with fromTime: true, customer and period (preview with dryRun: true). ${UNBILLED_BASIS}`
+      : `${UNBILLED_BASIS} This connection is read-only: invoices are created in the service itself.`,
   );
   return lines.join("\n");
 }
@@ -284,7 +301,7 @@ const UNBILLED_BASIS =
   "The service's unbilled figure counts the entries the service has not marked as billed, over all periods; the API cannot link entries to an invoice, so invoices created through it (drafts too) may not have lowered it.";
 
 /** "; drafts since: RE-2026-090 (id …, dated …, net …, period …)", or "". */
-function draftsText(drafts: Row["draftsSince"]): string {
+function draftsText(drafts: NonNullable<Row["draftsSince"]>): string {
   if (drafts.length === 0) return "";
   const shown = drafts
     .slice(0, 5)
