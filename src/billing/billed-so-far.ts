@@ -6,7 +6,7 @@
 
 import { lateTime } from "../domain/late-time.js";
 import { fromCents, toCents } from "../domain/money.js";
-import { type DaySpan, hoursFromMinutes } from "../domain/period-billing.js";
+import { billsStatedHours, type DaySpan, hoursFromMinutes } from "../domain/period-billing.js";
 import type { CoveringInvoice, PeriodTime } from "./period-facts.js";
 
 export interface BilledSoFar {
@@ -44,28 +44,34 @@ export interface BilledSoFar {
   besideTime: string[];
 }
 
-/** Above this many covering invoices, no subset is searched for (2^n): the excess stays unexplained. */
+/** Above this many covering invoices, no exact split is searched for (2^n subsets). */
 const SUBSET_LIMIT = 12;
 
 /**
- * The invoices beside the time: repeated fixed amounts, and the rest once some of the others sum to
- * the time's amount exactly. Null when no such split exists.
+ * The invoices beside the time, or null when the excess points to a mistake. Invoices that say they
+ * bill hours (and do not repeat a fixed amount) bill the time: hours billed beyond it are time
+ * removed since, or billed twice. The others (an advance, a fixed price, a repeated retainer) bill
+ * something beside it; where the numbers allow, the fewest of them, those left over once the rest
+ * bill exactly the time's worth.
  */
 function besideTheTime(covering: readonly CoveringInvoice[], timeCents: number): string[] | null {
+  const forHours = covering.filter((c) => !c.repeats && billsStatedHours(c.notes));
+  if (forHours.reduce((sum, c) => sum + toCents(c.netAmount), 0) > timeCents) return null;
   if (covering.length <= SUBSET_LIMIT) {
-    // Fewest invoices beside the time first: the plainest reading of the facts.
     let best: number | null = null;
     for (let mask = 0; mask < 1 << covering.length; mask++) {
       let sum = 0;
-      for (let i = 0; i < covering.length; i++) if (mask & (1 << i)) sum += toCents(covering[i]!.netAmount);
-      if (sum === timeCents && (best === null || bits(mask) > bits(best))) best = mask;
+      let hoursLeftOut = false;
+      for (let i = 0; i < covering.length; i++) {
+        if (mask & (1 << i)) sum += toCents(covering[i]!.netAmount);
+        else if (forHours.includes(covering[i]!)) hoursLeftOut = true;
+      }
+      if (sum === timeCents && !hoursLeftOut && (best === null || bits(mask) > bits(best))) best = mask;
     }
     if (best !== null) return covering.filter((_, i) => !(best! & (1 << i))).map((c) => c.invoiceNumber);
   }
-  // Without an exact split, repeated amounts explain the excess only if the rest stay within the time.
-  const repeated = covering.filter((c) => c.repeats);
-  const rest = covering.filter((c) => !c.repeats).reduce((sum, c) => sum + toCents(c.netAmount), 0);
-  return repeated.length > 0 && rest <= timeCents ? repeated.map((c) => c.invoiceNumber) : null;
+  const beside = covering.filter((c) => !forHours.includes(c));
+  return beside.length > 0 ? beside.map((c) => c.invoiceNumber) : null;
 }
 
 function bits(mask: number): number {

@@ -4,9 +4,10 @@ import { itemsOf } from "../../api/list.js";
 import { invoiceStatusSchema } from "../../api/schemas.js";
 import { comparableNumber } from "../../billing/invoice-replay.js";
 import { formatDay } from "../../domain/dates/format.js";
-import { fromCents, toCents } from "../../domain/money.js";
+import { fromCents, taxFromNet, toCents } from "../../domain/money.js";
 import { servicePeriodDays } from "../../domain/period-billing.js";
 import { cleanText } from "../../domain/text.js";
+import { eventRow } from "../../webhooks/event-view.js";
 import {
   completenessOutput,
   customerArg,
@@ -16,10 +17,10 @@ import {
   offsetArg,
   pageOutput,
 } from "../args.js";
+import type { ToolContext } from "../context.js";
 import { assumedText, dayRange, withinDays } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
 import { completeness, eur, named, page, pageLine, partialNote } from "../format.js";
-import { WEBHOOK_SETUP } from "../instructions.js";
 
 /**
  * A row of the data: the keys a program acts on or links with. What a person reads of an invoice
@@ -37,6 +38,11 @@ export const listInvoicesTool = defineTool({
   title: "List invoices",
   description:
     "Invoices, newest first, with net and gross sums over all pages. The REST API has no payment dates: never conclude nothing was paid from invoice dates; for that, run `invoicing-mcp webhooks serve` and set INVOICING_INBOX.",
+  // With an inbox there is nothing to set up: payment dates it received are shown (item 13).
+  descriptionFor: ({ events }) =>
+    events
+      ? "Invoices, newest first, with net and gross sums over all pages. The REST API has no payment dates; those the webhook inbox received are shown beside paid invoices (recent_events has them all)."
+      : undefined,
   kind: "read",
   input: z.object({
     status: invoiceStatusSchema.optional().describe('"sent" means open.'),
@@ -83,7 +89,10 @@ export const listInvoicesTool = defineTool({
     }
     const { slice, ...window } = page(matching, args.offset, args.limit);
     // Former customers' names come from the summary endpoint, asked only for this page's ids.
-    const names = await context.directory.customerNames(slice.map((invoice) => invoice.customerId));
+    const [names, paidOn] = await Promise.all([
+      context.directory.customerNames(slice.map((invoice) => invoice.customerId)),
+      paymentDays(context),
+    ]);
     const rows = slice.map((invoice) => {
       const served = servicePeriodDays(invoice, context.timeZone);
       return {
@@ -93,8 +102,15 @@ export const listInvoicesTool = defineTool({
         customerName: names.get(invoice.customerId),
         invoiceDate: formatDay(invoice.invoiceDate, context.timeZone),
         status: invoice.status,
+        paid: paidOn.get(invoice._id) ?? paidOn.get(comparableNumber(invoice.invoiceNumber)),
         netAmount: invoice.netAmount,
         grossAmount: invoice.grossAmount ?? null,
+        // A gross that is net plus the usual VAT is said once for the page, not on each row.
+        usualGross:
+          invoice.grossAmount != null &&
+          invoice.taxRate === context.defaultTaxRate &&
+          toCents(invoice.grossAmount) ===
+            toCents(invoice.netAmount) + taxFromNet(toCents(invoice.netAmount), context.defaultTaxRate),
         period: served ?? null,
         // Notes are written by people (or other systems): data, cleaned and bounded.
         notes: invoice.notes ? cleanText(invoice.notes, 300) : null,
@@ -111,9 +127,12 @@ export const listInvoicesTool = defineTool({
         : `${pageLine(rows.length, window.total, window.offset, "invoices")} All ${window.total} together: net ${eur(sums.netAmount)}, gross ${eur(sums.grossAmount)}.${assumedText(range.assumptions)}`,
       ...rows.map(
         (r) =>
-          `- ${r.invoiceNumber} · ${r.invoiceDate} · ${r.status} · ${r.customerName === undefined ? named(undefined, r.customerId) : cleanText(r.customerName, 80)} · net ${eur(r.netAmount)}${r.grossAmount === null ? "" : ` · gross ${eur(r.grossAmount)}`}${r.period === null ? "" : ` · period ${r.period.start} to ${r.period.end}`}${r.notes === null ? "" : ` · notes "${r.notes}"`}`,
+          `- ${r.invoiceNumber} · ${r.invoiceDate} · ${r.status}${r.status === "paid" && r.paid !== undefined ? ` on ${r.paid}` : ""} · ${r.customerName === undefined ? named(undefined, r.customerId) : cleanText(r.customerName, 80)} · net ${eur(r.netAmount)}${r.grossAmount === null || r.usualGross ? "" : ` · gross ${eur(r.grossAmount)}`}${r.period === null ? "" : ` · period ${periodWords(r.period)}`}${r.notes === null ? "" : ` · "${r.notes}"`}`,
       ),
     ];
+    if (rows.some((r) => r.usualGross)) {
+      lines.splice(1, 0, `Gross is net + ${context.defaultTaxRate} % VAT where a row shows none.`);
+    }
     // Ids once per customer, not once per row: tools take a name, an id settles a name shared by two.
     const customerIds = new Map<string, string>();
     for (const r of rows) if (r.customerName !== undefined) customerIds.set(r.customerId, r.customerName);
@@ -123,7 +142,8 @@ export const listInvoicesTool = defineTool({
     if (args.status === "paid" && (window.total === 0 || args.from !== undefined || args.to !== undefined)) {
       // The dates filter invoice dates: an empty or short answer says nothing about when anything was paid.
       lines.push(
-        `Dates here are invoice dates: the REST API has no payment dates, so this does not show when invoices were paid${context.events ? "; recent_events does (invoice.paid)" : `. For that, ${WEBHOOK_SETUP}`}`,
+        // The setup itself is in the server's instructions, read once per conversation (item 12).
+        `Dates here are invoice dates: the REST API has no payment dates, so this does not show when invoices were paid${context.events ? "; recent_events does (invoice.paid)" : " (the server's instructions say how to receive payment events)"}.`,
       );
     }
     if (wanted !== undefined && window.total === 0 && list.complete) {
@@ -135,3 +155,29 @@ export const listInvoicesTool = defineTool({
     return { data: { invoices: keys, ...window, ...completeness(list), sums }, text: lines.join("\n") };
   },
 });
+
+/**
+ * The day each invoice was paid, as far as the webhook inbox knows, by invoice id and by number;
+ * empty without an inbox. A payment event names one or the other, depending on the service.
+ */
+async function paymentDays(context: ToolContext): Promise<Map<string, string>> {
+  const days = new Map<string, string>();
+  if (context.events === undefined) return days;
+  for (const event of await context.events.read({ type: "invoice.paid" })) {
+    const row = eventRow(event);
+    if (!Number.isFinite(row.occurredAt)) continue;
+    const day = formatDay(row.occurredAt, context.timeZone);
+    if (row.invoiceId !== null) days.set(row.invoiceId, day);
+    if (row.invoiceNumber !== null) days.set(comparableNumber(row.invoiceNumber), day);
+  }
+  return days;
+}
+
+/** "2026-10" for a whole calendar month, else "2026-10-01 to 2026-10-15": a page has many. */
+function periodWords(period: { start: string; end: string }): string {
+  const month = period.start.slice(0, 7);
+  const [year, m] = month.split("-").map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  const whole = period.start.endsWith("-01") && period.end === `${month}-${String(last).padStart(2, "0")}`;
+  return whole ? month : `${period.start} to ${period.end}`;
+}

@@ -109,21 +109,43 @@ export const notOnInvoiceOutput = z.array(
 );
 
 /**
- * "\nNot on an invoice: …" for each entry an invoice may already bill, with the call that bills it;
- * a note when the check could not be made; "" when no invoice covers any of them.
+ * "\nNot on an invoice: …" once for the entries the same invoices may already bill in the same
+ * period, with the one call that bills them; a note when the check could not be made; "" when no
+ * invoice covers any of them. One paragraph per entry repeated the same invoices and call.
  */
 export function lateText(late: readonly LateEntry[] | null, single: boolean): string {
   if (late === null) {
     return "\nWhether an invoice already bills this time could not be checked (the invoice list could not be read whole): time_summary with the period shows it.";
   }
-  return late
-    .map((entry) => {
-      const which = single ? "This entry" : `Entry ${entry.index}`;
-      const by = entry.invoices.map((c) => `${describeInvoice(c)} [${c.basis}]`).join("; ");
-      const draft = entry.invoices.some((c) => c.status === "draft")
+  const groups = new Map<string, LateEntry[]>();
+  for (const entry of late) {
+    const key = [
+      entry.customerId,
+      entry.period.start,
+      entry.period.end,
+      ...entry.invoices.map((c) => c.id),
+    ].join(" ");
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
+  }
+  return [...groups.values()]
+    .map((entries) => {
+      const first = entries[0]!;
+      const many = entries.length > 1;
+      const which = single
+        ? "This entry"
+        : many
+          ? `Entries ${listed(entries.map((e) => String(e.index)))}`
+          : `Entry ${first.index}`;
+      const by = first.invoices.map((c) => `${describeInvoice(c)} [${c.basis}]`).join("; ");
+      const draft = first.invoices.some((c) => c.status === "draft")
         ? " (or change the draft in the Invoicing Service)"
         : "";
-      return `\nNot on an invoice: ${which} falls in time that ${by} may already bill${guessNote(entry.invoices)}; it is logged, but it is not on ${entry.invoices.length === 1 ? "that invoice" : "those invoices"}. To bill it: create_invoice with customer "${entry.customerId}", fromTime: true, period "${entry.period.start}..${entry.period.end}", supplement: true (dryRun: true first)${draft}.`;
+      return `\nNot on an invoice: ${which} ${many ? "fall" : "falls"} in time that ${by} may already bill${guessNote(first.invoices)}; ${many ? "they are" : "it is"} logged, but not on ${first.invoices.length === 1 ? "that invoice" : "those invoices"}. To bill ${many ? "them" : "it"}: create_invoice with customer "${first.customerId}", fromTime: true, period "${first.period.start}..${first.period.end}", supplement: true (dryRun: true first)${draft}.`;
     })
     .join("");
+}
+
+/** "1", "1 and 2", "1, 2 and 3". */
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
