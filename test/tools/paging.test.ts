@@ -91,17 +91,12 @@ describe("paging and sums", () => {
 
   it("list_invoices rows carry the customer's name and amounts in EUR", async () => {
     const { data, text } = await mcp().call("list_invoices", { customer: "mueller", limit: 5 });
+    expect(text).toContain(`Customer ids: Müller & Söhne GmbH (${muellerId}).`);
     for (const row of data.invoices) {
       const source = invoices.find((i) => i._id === row.id)!;
-      expect(row).toMatchObject({
-        invoiceNumber: source.invoiceNumber,
-        customerName: "Müller & Söhne GmbH",
-        invoiceDate: berlinDay(source.invoiceDate),
-        netAmount: source.netAmount,
-        grossAmount: source.grossAmount,
-      });
+      expect(row).toEqual({ id: source._id, invoiceNumber: source.invoiceNumber, customerId: muellerId });
       expect(text).toContain(
-        `- ${row.invoiceNumber} (id ${row.id}) · ${row.invoiceDate} · ${row.status} · Müller & Söhne GmbH (${muellerId}) · net ${row.netAmount.toFixed(2)} EUR`,
+        `- ${source.invoiceNumber} · ${berlinDay(source.invoiceDate)} · ${source.status} · Müller & Söhne GmbH · net ${source.netAmount.toFixed(2)} EUR`,
       );
     }
   });
@@ -173,6 +168,8 @@ describe("paging and sums", () => {
     expect(text.length).toBeLessThanOrEqual(25_000);
     expect(text).not.toContain("cut at 25000 characters");
     const rows = data.invoices ?? data.entries ?? data.projects;
-    if (rows) expect(text.split("\n")).toHaveLength(rows.length + 1);
+    // list_invoices also states the usual VAT once and the customers' ids once.
+    const extra = data.invoices ? 3 : 1;
+    if (rows) expect(text.split("\n")).toHaveLength(rows.length + extra);
   });
 });

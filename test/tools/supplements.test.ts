@@ -131,14 +131,20 @@ describe("late time and supplements", () => {
     expect(noTime.text).toContain("supplement: true needs fromTime: true");
   });
 
-  it("time_summary's data carries month rows and entries only when one customer is asked for", async () => {
+  it("time_summary's data carries month rows, entries, projects and invoices only when one customer is asked for", async () => {
     const all = await mcp().call("time_summary", { period: "Oktober 2026" });
     expect(all.data.customers[0].byMonth).toBeUndefined();
     expect(all.data.customers[0].inPeriod.time.entries).toBeUndefined();
-    expect(all.data.customers[0].inPeriod.time.byProject.length).toBeGreaterThan(0);
+    // For all customers the text names projects and invoices; the data links them by number.
+    expect(all.data.customers[0].inPeriod.time.byProject).toBeUndefined();
+    expect(all.data.customers[0].inPeriod.mayAlreadyBeBilledBy).toBeUndefined();
+    expect(all.data.customers[0].draftsSince).toBeUndefined();
+    expect(all.data.customers[0].inPeriod.billed.invoiceNumbers).toBeDefined();
     const one = await mcp().call("time_summary", { customer: "Kanzlei", period: "Oktober 2026" });
     expect(one.data.customers[0].byMonth.length).toBeGreaterThan(0);
     expect(one.data.customers[0].inPeriod.time.entries.length).toBeGreaterThan(0);
+    expect(one.data.customers[0].inPeriod.time.byProject.length).toBeGreaterThan(0);
+    expect(one.data.customers[0].inPeriod.mayAlreadyBeBilledBy).toBeDefined();
   });
 });
 

@@ -45,10 +45,9 @@ describe("wording", () => {
     expect(isError).toBe(false);
     expect(data.total).toBe(0);
     expect(text).toContain("Dates here are invoice dates: the REST API has no payment dates");
-    // Without an inbox: how to register the webhook endpoint and its secret.
-    expect(text).toContain("register that address as the webhook endpoint");
-    expect(text).toContain("INVOICING_WEBHOOK_SECRET");
-    expect(text).toContain("INVOICING_INBOX");
+    // Without an inbox: where the setup is, not the setup again (it is in the instructions).
+    expect(text).toContain("the server's instructions say how to receive payment events");
+    expect(text).not.toContain("INVOICING_WEBHOOK_SECRET");
   });
 
   it("an invoice is found by its number, whatever its case", async () => {
@@ -57,7 +56,7 @@ describe("wording", () => {
       number: ` ${invoice.invoiceNumber.toLowerCase()} `,
     });
     expect(data.invoices.map((r: { id: string }) => r.id)).toEqual([invoice._id]);
-    expect(text).toContain(`${invoice.invoiceNumber} (id ${invoice._id})`);
+    expect(text).toContain(`- ${invoice.invoiceNumber} · `);
     const none = await mcp().call("list_invoices", { number: "RE-1999-999" });
     expect(none.data.total).toBe(0);
     expect(none.text).toContain("No invoice has the number RE-1999-999");
