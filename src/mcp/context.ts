@@ -40,14 +40,16 @@ export interface ContextOptions {
   now?: () => Date;
 }
 
+/** The settings a server without its own client still lacks to reach the service; [] when none. */
+export function missingSettings(config: Pick<Config, "apiKey" | "baseUrl">): string[] {
+  return [...(config.apiKey ? [] : ["INVOICING_API_KEY"]), ...(config.baseUrl ? [] : ["INVOICING_BASE_URL"])];
+}
+
 export function createToolContext(config: Config, options: ContextOptions = {}): ToolContext {
   let client = options.client;
   const getClient = (): ApiClient => {
     if (client) return client;
-    const missing = [
-      ...(config.apiKey ? [] : ["INVOICING_API_KEY"]),
-      ...(config.baseUrl ? [] : ["INVOICING_BASE_URL"]),
-    ];
+    const missing = missingSettings(config);
     if (missing.length > 0 || !config.apiKey || !config.baseUrl) throw new MissingConfigError(missing);
     client = new ApiClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs });
     return client;

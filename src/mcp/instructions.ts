@@ -34,9 +34,20 @@ export const ARGUMENT_RULES = [
  * @param access `readOnlyBy` when the caller cannot write (whose decision that is decides the
  *   sentence that says how to change it), undefined when it can.
  */
-export function instructionsFor(access: { readOnlyBy?: ReadOnlyBy | undefined; events: boolean }): string {
+export function instructionsFor(access: {
+  readOnlyBy?: ReadOnlyBy | undefined;
+  events: boolean;
+  /** Settings the server lacks to reach the service: every call would fail, so it is said first. */
+  missing?: readonly string[];
+}): string {
+  const missing = access.missing ?? [];
   const lines = [
     "Tools for the Invoicing Service: a German freelancer's invoices, customers, projects, time entries and EÜR reports. Amounts are EUR.",
+    ...(missing.length > 0
+      ? [
+          `- NOT CONFIGURED: ${missing.join(" and ")} ${missing.length === 1 ? "is" : "are"} not set, so every tool call fails until the user sets ${missing.length === 1 ? "it" : "them"} in the "env" block of this server's entry in the MCP client's configuration and restarts the client (to try it without an account: start it with --sandbox). Tell the user this before calling a tool.`,
+        ]
+      : []),
     ...ARGUMENT_RULES,
     ...(access.readOnlyBy !== undefined
       ? [

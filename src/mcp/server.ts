@@ -18,7 +18,13 @@ import { VERSION } from "../version.js";
 import { linkView, showsViews, VIEWS_EXTENSION } from "./apps/ui.js";
 import { registerViewsResource } from "./apps/views-resource.js";
 import { askResult, confirmationOf } from "./confirmation.js";
-import { type ContextOptions, contextForCall, createToolContext, type ToolContext } from "./context.js";
+import {
+  type ContextOptions,
+  contextForCall,
+  createToolContext,
+  missingSettings,
+  type ToolContext,
+} from "./context.js";
 import {
   AskToConfirm,
   annotationsFor,
@@ -97,6 +103,8 @@ export interface ServerBlueprint {
 export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
   const context = deps.context ?? createToolContext(deps.config, deps);
   const events = context.events !== undefined;
+  // A server given its own client or context (tests, the hosted tenants) is configured by them.
+  const missing = deps.context || deps.client ? [] : missingSettings(deps.config);
   const info = { name: "invoicing-mcp", title: "Invoicing Service", version: VERSION };
   const registration: Registration = {
     context,
@@ -116,6 +124,7 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
       const instructions = instructionsFor({
         readOnlyBy: canWrite(caller) ? undefined : caller.readOnlyBy,
         events,
+        missing,
       });
       const offer = { canWrite: canWrite(caller), events };
       access = {

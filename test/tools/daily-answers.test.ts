@@ -167,3 +167,26 @@ describe("list_invoices with an inbox (item 13)", () => {
     }
   });
 });
+
+describe("an unconfigured server (item 5)", () => {
+  const sandbox = useSandbox();
+
+  it("says at initialize that it lacks its key, before any call is wasted", async () => {
+    const bare = await connect(undefined);
+    try {
+      const instructions = bare.client.getInstructions() ?? "";
+      expect(instructions).toMatch(/NOT CONFIGURED: INVOICING_API_KEY .*not set, so every tool call fails/);
+      const answer = await bare.call("list_customers", {});
+      expect(answer.isError).toBe(true);
+      expect(answer.text).toContain("INVOICING_API_KEY");
+    } finally {
+      await bare.close();
+    }
+    const configured = await connect(sandbox());
+    try {
+      expect(configured.client.getInstructions()).not.toContain("NOT CONFIGURED");
+    } finally {
+      await configured.close();
+    }
+  });
+});
