@@ -190,3 +190,20 @@ describe("an unconfigured server (item 5)", () => {
     }
   });
 });
+
+describe("outstanding_by_customer's figures (item 6)", () => {
+  const sandbox = useSandbox();
+  const mcp = useMcp(sandbox);
+
+  it("says its amounts are gross, and that the payment average is the account's, not the customer's", async () => {
+    const answer = await mcp().call("outstanding_by_customer", { customer: "mueller" });
+    expect(answer.isError, answer.text).toBe(false);
+    expect(answer.data.averagePaymentDays).not.toBeNull();
+    const [head] = answer.text.split("\n");
+    expect(head).toContain("gross (VAT included)");
+    expect(head).toContain(
+      `Across the whole account (not per customer), invoices are paid after ${answer.data.averagePaymentDays} days on average.`,
+    );
+    expect(answer.text).not.toContain("Customers pay after");
+  });
+});

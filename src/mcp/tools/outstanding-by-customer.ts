@@ -87,7 +87,8 @@ export const outstandingByCustomerTool = defineTool({
     const average =
       data.averagePaymentDays === null
         ? ""
-        : ` Customers pay after ${data.averagePaymentDays} days on average.`;
+        : // The service's figure is the account's, not any one customer's: said so, above all for one.
+          ` Across the whole account (not per customer), invoices are paid after ${data.averagePaymentDays} days on average.`;
     const header =
       customers.length === 0
         ? args.overdueOnly
@@ -95,8 +96,8 @@ export const outstandingByCustomerTool = defineTool({
           : "No open receivables."
         : args.overdueOnly
           ? // Only overdue invoices are shown: their sum is what is overdue, not all that is open.
-            `${eur(data.totalOutstanding)} overdue ${from}.${average}`
-          : `${eur(data.totalOutstanding)} outstanding ${from}, ${eur(data.overdueAmount)} of it overdue.${average}`;
+            `${eur(data.totalOutstanding)} overdue ${from}, gross (VAT included), as every amount here.${average}`
+          : `${eur(data.totalOutstanding)} outstanding ${from}, ${eur(data.overdueAmount)} of it overdue; gross (VAT included), as every amount here.${average}`;
     const lines = [header];
     for (const c of customers) {
       lines.push(
