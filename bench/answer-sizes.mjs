@@ -70,12 +70,16 @@ if (!flag("--no-write")) {
   writeSection(
     "Answer sizes",
     `Characters a client receives for the largest answers of the demo's tasks, text (what a model
-reads) and structuredContent (JSON beside it), before and after issue 18's billing changes
-(time_summary's structuredContent carries month rows and the period's entries only when one
-customer is asked for; its text grew by the drafts it names and the difference it states). Every
-text stays capped at 25,000 characters with a hint to page (src/mcp/result.ts). list_invoices and
-list_time_entries are unchanged here: their 100-row pages still send about twice the text as JSON. From the built bin against the sandbox's demo year, which is generated around
-today, so runs of different days differ a little. Reproduce with \`node bench/answer-sizes.mjs --label after\`.
+reads) and structuredContent (JSON beside it, for programs and views), before and after issue 29's
+item 10: each thing sent once. list_invoices' rows are read in the text (no invoice ids, no tool
+takes one; customer ids once; the usual VAT said once; whole-month periods as YYYY-MM) and its data
+keeps per row the keys a program links with (id, number, customer id) beside the sums and the page.
+time_summary for every customer names its invoices, drafts and projects in the text only (in full
+in the data when one customer is asked for). Goals: at most 25,000 characters per answer, text and
+data together, and 8,000 for a month of 7 customers. list_time_entries is not changed yet: its week
+view reads the entries from the data, so its 100-row page stays above 25,000. From the built bin
+against the sandbox's demo year, which is generated around today, so runs of different days differ a
+little ("before" is commit 3085ecf, measured the same day). Reproduce with \`node bench/answer-sizes.mjs --label after\`.
 
 ${table(
   [
