@@ -207,3 +207,25 @@ describe("outstanding_by_customer's figures (item 6)", () => {
     expect(answer.text).not.toContain("Customers pay after");
   });
 });
+
+describe("customer_summary of a former customer (item 13)", () => {
+  const sandbox = useSandbox();
+  const mcp = useMcp(sandbox);
+
+  it("says the customer is inactive; an active one is not called so", async () => {
+    const active = await mcp().call("list_customers", { limit: 100 });
+    const activeIds = new Set(active.data.customers.map((c: { id: string }) => c.id));
+    const invoices = await mcp().call("list_invoices", { limit: 100, offset: 60 });
+    const formerId = invoices.data.invoices
+      .map((i: { customerId: string }) => i.customerId)
+      .find((id: string) => !activeIds.has(id));
+    expect(formerId).toBeDefined();
+    const former = await mcp().call("customer_summary", { customer: formerId });
+    expect(former.isError, former.text).toBe(false);
+    expect(former.data.customer.active).toBe(false);
+    expect(former.text.split("\n")[0]).toContain("inactive (a former customer");
+    const current = await mcp().call("customer_summary", { customer: "mueller" });
+    expect(current.data.customer.active).toBe(true);
+    expect(current.text).not.toContain("inactive");
+  });
+});

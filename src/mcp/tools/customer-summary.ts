@@ -18,6 +18,7 @@ export const customerSummaryTool = defineTool({
       name: z.string(),
       hourlyRate: z.number().nullable(),
       externalId: z.string().nullable(),
+      active: z.boolean().describe("false for a former customer (the service lists only active ones)"),
     }),
     revenue: z.object({ totalNet: moneyOutput, yearToDateNet: moneyOutput, paidInvoices: z.number().int() }),
     outstanding: z.object({
@@ -37,13 +38,18 @@ export const customerSummaryTool = defineTool({
   example: { customer: "mueller" },
   async handler(args, context) {
     const customer = await context.directory.resolveCustomer(args.customer);
-    const summary = await getCustomerSummary(context.client(), customer._id);
+    const [summary, active] = await Promise.all([
+      getCustomerSummary(context.client(), customer._id),
+      // A former customer resolves through the summary endpoint, but is not on the active list.
+      context.directory.customers().then((list) => list.some((c) => c._id === customer._id)),
+    ]);
     const data = {
       customer: {
         id: customer._id,
         name: cleanText(summary.customer.name || customer.name, 200),
         hourlyRate: summary.customer.hourlyRate ?? customer.hourlyRate ?? null,
         externalId: summary.customer.externalId || null,
+        active: active && customer.isActive !== false,
       },
       revenue: {
         totalNet: summary.revenue.totalNetEur,
@@ -61,7 +67,7 @@ export const customerSummaryTool = defineTool({
     };
     const o = data.outstanding;
     const text = [
-      `${data.customer.name} (id ${data.customer.id})${data.customer.hourlyRate === null ? "" : `, ${eur(data.customer.hourlyRate)}/h`}`,
+      `${data.customer.name} (id ${data.customer.id})${data.customer.hourlyRate === null ? "" : `, ${eur(data.customer.hourlyRate)}/h`}${data.customer.active ? "" : " · inactive (a former customer: the service lists only active ones)"}`,
       `Revenue (net, paid invoices): ${eur(data.revenue.totalNet)} in all, ${eur(data.revenue.yearToDateNet)} this year, ${data.revenue.paidInvoices} invoices paid.`,
       `Open: ${o.openInvoices} invoices, ${eur(o.openAmount)} gross; overdue: ${o.overdueInvoices}, ${eur(o.overdueAmount)}.`,
       `Hours: ${hours(data.hours.total)} in all, ${hours(data.hours.billed)} billed, ${hours(data.hours.unbilled)} unbilled worth ${eur(data.hours.unbilledAmount)}.`,
