@@ -66,7 +66,13 @@ describe("read tools", () => {
     const { isError, data, text, content } = await mcp().call("customer_summary", { customer: "Müller" });
     expect(isError).toBe(false);
     expect(data).toEqual({
-      customer: { id: mueller._id, name: "Müller & Söhne GmbH", hourlyRate: 95, externalId: "DEB-10001" },
+      customer: {
+        id: mueller._id,
+        name: "Müller & Söhne GmbH",
+        hourlyRate: 95,
+        externalId: "DEB-10001",
+        active: true,
+      },
       revenue: {
         totalNet: expected.revenue.totalNetEur,
         yearToDateNet: expected.revenue.ytdNetEur,

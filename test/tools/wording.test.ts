@@ -35,7 +35,7 @@ describe("wording", () => {
     const { data, text } = await mcp().call("outstanding_by_customer", { overdueOnly: true });
     expect(data.customers.length).toBeGreaterThan(0);
     const head = text.split("\n")[0]!;
-    expect(head).toMatch(/^\d+\.\d\d EUR overdue from \d+ customers?\./);
+    expect(head).toMatch(/^\d+\.\d\d EUR overdue from \d+ customers?, gross/);
     expect(head).not.toContain("outstanding");
     expect(text).not.toMatch(/ open, /);
   });
