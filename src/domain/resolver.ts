@@ -69,8 +69,23 @@ export function resolveByName<T extends Named>(items: readonly T[], query: strin
       noun,
     );
   throw new UnknownNameError(
-    `No active ${noun.singular} matches "${cleanText(trimmed, 80)}". Call ${noun.listTool} to see the valid names, or pass an id.`,
+    `No active ${noun.singular} matches "${cleanText(trimmed, 80)}". ${candidatesText(items, noun)}`,
   );
+}
+
+/** At most this many names are listed beside an unknown one; more would be a list tool's page. */
+const LISTED_CANDIDATES = 12;
+
+/** The names there are, when few enough to read at once, so the next call needs no list first. */
+function candidatesText(items: readonly Named[], noun: Noun): string {
+  const active = items.filter((item) => item.isActive !== false);
+  if (active.length === 0 || active.length > LISTED_CANDIDATES) {
+    return `Call ${noun.listTool} to see the valid names, or pass an id.`;
+  }
+  const names = active
+    .map((item) => `"${cleanText(item.name, 80)}"`)
+    .sort((a, b) => a.localeCompare(b, "de"));
+  return `The ${active.length} active ${active.length === 1 ? noun.singular : `${noun.singular}s`}: ${names.join(", ")}. Pass one of these or an id; if none is meant, ask the user.`;
 }
 
 function ambiguous(query: string, candidates: readonly Named[], noun: Noun): InputError {

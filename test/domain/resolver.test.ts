@@ -123,10 +123,20 @@ describe("resolveByName", () => {
     expect(message).toContain("and 3 more");
   });
 
-  it.each(["zzz", "Müller AG & Co", "Nordlichter"])("an unknown name %j points at the list tool", (query) => {
-    const { message } = refusal(query);
-    expect(message).toContain(`No active customer matches "${query}"`);
-    expect(message).toContain("list_customers");
+  it.each(["zzz", "Müller AG & Co", "Nordlichter"])(
+    "an unknown name %j lists the few names there are",
+    (query) => {
+      const { message } = refusal(query);
+      expect(message).toContain(`No active customer matches "${query}"`);
+      expect(message).toMatch(/The \d+ active customers: "/);
+    },
+  );
+
+  it("an unknown name among many points at the list tool instead", () => {
+    const items = Array.from({ length: 13 }, (_, i) => ({ _id: `cus_${i}`, name: `Firma ${i}` }));
+    const { message } = refusal("Zuckerbäcker", items);
+    expect(message).toContain("Call list_customers to see the valid names");
+    expect(message).not.toContain("Firma");
   });
 
   it("a blank query asks for a name and points at the list tool", () => {
@@ -145,9 +155,7 @@ describe("resolveByName", () => {
       }
       return "";
     })();
-    expect(message).toBe(
-      'No active project matches "Intranet". Call list_projects to see the valid names, or pass an id.',
-    );
+    expect(message).toMatch(/^No active project matches "Intranet"\. The \d+ active projects?: "/);
   });
 
   it("hostile characters in the query do not reach the message", () => {

@@ -62,12 +62,18 @@ describe("name resolution through the tools", () => {
     ["time_summary", { customer: "Niemand GmbH" }, "customer", "list_customers"],
     ["list_time_entries", { project: "Intranet" }, "project", "list_projects"],
     ["log_time", { project: "Logo", start: "yesterday 9:00", duration: "1h" }, "project", "list_projects"],
-  ])("%s: an unknown name %j points at the list tool", async (tool, args, noun, listTool) => {
+  ])("%s: an unknown name %j lists the names there are", async (tool, args, noun, listTool) => {
     const { isError, text } = await mcp().call(tool, args);
     expect(isError).toBe(true);
-    expect(text).toMatch(
-      new RegExp(`^No active ${noun} matches ".+"\\. Call ${listTool} to see the valid names`),
+    // The demo has few enough of them to name all at once: no list call needed before the next try.
+    const listed = await mcp().call(listTool, { limit: 100 });
+    const names: string[] = (listed.data.customers ?? listed.data.projects).map(
+      (r: { name: string }) => r.name,
     );
+    expect(text).toMatch(
+      new RegExp(`^No active ${noun} matches ".+"\\. The ${names.length} active ${noun}s: `),
+    );
+    for (const name of names) expect(text).toContain(`"${name}"`);
   });
 
   it.each([
