@@ -175,7 +175,11 @@ export class Directory {
     const projects = await this.projects();
     const candidates =
       customerId === undefined ? projects : projects.filter((p) => p.customerId === customerId);
-    return resolveByName(candidates, query, { singular: "project", listTool: "list_projects" });
+    return resolveByName(candidates, query, {
+      singular: "project",
+      listTool: "list_projects",
+      ...(customerId === undefined ? {} : { among: " of this customer" }),
+    });
   }
 
   /**

@@ -21,6 +21,8 @@ export interface Noun {
   singular: string;
   /** The tool that lists valid names, e.g. "list_customers". */
   listTool: string;
+  /** Where the candidates come from when not the whole account, e.g. " of this customer". */
+  among?: string;
 }
 
 /** No record matched at all (as opposed to several): the caller may still know the text as an id. */
@@ -85,7 +87,7 @@ function candidatesText(items: readonly Named[], noun: Noun): string {
   const names = active
     .map((item) => `"${cleanText(item.name, 80)}"`)
     .sort((a, b) => a.localeCompare(b, "de"));
-  return `The ${active.length} active ${active.length === 1 ? noun.singular : `${noun.singular}s`}: ${names.join(", ")}. Pass one of these or an id; if none is meant, ask the user.`;
+  return `The ${active.length} active ${active.length === 1 ? noun.singular : `${noun.singular}s`}${noun.among ?? ""}: ${names.join(", ")}. Pass one of these or an id; if none is meant, ask the user.`;
 }
 
 function ambiguous(query: string, candidates: readonly Named[], noun: Noun): InputError {

@@ -134,7 +134,10 @@ describe("log_time", () => {
       duration: "1h",
     });
     expect(wrong.isError).toBe(true);
-    expect(wrong.text).toMatch(/No active project matches "Markenrelaunch".*list_projects/);
+    // Only the customer's own projects are named as candidates.
+    expect(wrong.text).toContain(
+      'No active project matches "Markenrelaunch". The 2 active projects of this customer: "Produktkatalog Online", "Website Relaunch".',
+    );
     expect(posts()).toBe(before);
   });
 
