@@ -2,6 +2,7 @@
  * What the billing rules refuse, as data: the tool layer words it (src/mcp/error-text.ts). Each
  * refusal is an InputError too, so anything that only asks "the person's input?" still knows.
  */
+import type { Invoice } from "../api/schemas.js";
 import { InputError } from "../domain/input-error.js";
 
 /** A stored entry that a new one would overlap. */
@@ -42,5 +43,26 @@ export class EntriesRefused extends InputError {
       `${new Set(problems.map((p) => p.index)).size} of ${total} entries need a change; nothing was logged`,
     );
     this.name = "EntriesRefused";
+  }
+}
+
+/** What of an invoice a person recognises it by, in the words of the create request. */
+export type InvoiceFact = "customer" | "date" | "amount" | "VAT" | "service period" | "notes" | "activity";
+
+/**
+ * The invoice number asked for belongs to another invoice: whose it is and how it differs, so the
+ * person can tell whether they meant that one. `customerName` and `nextFree` are filled in by the
+ * workflow, which knows the directory and the number series.
+ */
+export class InvoiceNumberTaken extends InputError {
+  customerName: string | null = null;
+  nextFree: string | null = null;
+  constructor(
+    readonly invoice: Invoice,
+    readonly differing: readonly InvoiceFact[],
+  ) {
+    super(
+      `Invoice number ${invoice.invoiceNumber} is taken by another invoice (${differing.join(", ")} differ).`,
+    );
   }
 }

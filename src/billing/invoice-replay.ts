@@ -6,13 +6,16 @@
  */
 import type { CreateInvoiceBody } from "../api/invoices.js";
 import { INVOICE_NUMBER_MAX, type Invoice, NOTES_MAX } from "../api/schemas.js";
-import { InputError } from "../domain/input-error.js";
 import { toCents } from "../domain/money.js";
 import { cleanText } from "../domain/text.js";
+import { type InvoiceFact, InvoiceNumberTaken } from "./errors.js";
 
 type Field = keyof CreateInvoiceBody & keyof Invoice;
 
-const CONTENT_FIELDS: Field[] = [
+/** Everything but the number itself. */
+type ContentField = Exclude<Field, "invoiceNumber">;
+
+const CONTENT_FIELDS: ContentField[] = [
   "customerId",
   "invoiceDate",
   "netAmount",
@@ -25,6 +28,19 @@ const CONTENT_FIELDS: Field[] = [
   "activityType",
 ];
 const MONEY_FIELDS = new Set<Field>(["netAmount", "taxAmount", "grossAmount"]);
+/** Each field as the person knows it (several fields are one fact: the amounts, the period). */
+const FACT_OF: Record<ContentField, InvoiceFact> = {
+  customerId: "customer",
+  invoiceDate: "date",
+  netAmount: "amount",
+  taxAmount: "amount",
+  grossAmount: "amount",
+  taxRate: "VAT",
+  periodStart: "service period",
+  periodEnd: "service period",
+  notes: "notes",
+  activityType: "activity",
+};
 
 export function findSameInvoice(
   existing: readonly Invoice[],
@@ -37,9 +53,7 @@ export function findSameInvoice(
     if (!clash) return undefined;
     const differing = differences(clash, body);
     if (differing.length === 0) return clash;
-    throw new InputError(
-      `Invoice number ${clash.invoiceNumber} already exists (id ${clash._id}, ${clash.status}) and differs in ${differing.join(", ")}. Use another number, or leave invoiceNumber out to take the next free one.`,
-    );
+    throw new InvoiceNumberTaken(clash, [...new Set(differing.map((field) => FACT_OF[field]))]);
   }
   return existing.find((invoice) => invoice.status === "draft" && differences(invoice, body).length === 0);
 }
@@ -51,7 +65,7 @@ export function comparableNumber(invoiceNumber: string): string {
 }
 
 /** Fields that differ. A field the list does not return (whether it must is not shown) is not compared. */
-function differences(invoice: Invoice, body: CreateInvoiceBody): Field[] {
+function differences(invoice: Invoice, body: CreateInvoiceBody): ContentField[] {
   return CONTENT_FIELDS.filter((field) => {
     const listed = listedValue(invoice, field);
     // No notes sent means no notes: an existing invoice with notes is a different one. Listed notes

@@ -11,11 +11,13 @@ import { wholeList } from "../api/list.js";
 import { type ActivityType, activityTypeSchema, type Customer, type TimeEntry } from "../api/schemas.js";
 import { formatDay, formatInstant } from "../domain/dates/format.js";
 import { InputError } from "../domain/input-error.js";
+import { nextInvoiceNumber } from "../domain/invoice-number.js";
 import { fromCents, toCents } from "../domain/money.js";
 import type { DaySpan } from "../domain/period-billing.js";
 import { cleanText } from "../domain/text.js";
 import type { BillingContext } from "./context.js";
 import { createdBefore, sendInvoice } from "./created-invoices.js";
+import { InvoiceNumberTaken } from "./errors.js";
 import { type BatchRow, MAX_CUSTOMERS, planBatch, sendBatch } from "./invoice-batch.js";
 import {
   draftInvoice,
@@ -171,7 +173,9 @@ async function oneInvoice(
     like = plan;
   }
   const customer = like?.ask.customer ?? given!;
-  const draft = draftInvoice(like?.ask ?? askFor(request, customer, period), ledger);
+  const draft = await withNumberOwner(context, ledger, request.invoiceDay, () =>
+    draftInvoice(like?.ask ?? askFor(request, customer, period), ledger),
+  );
   numberDraft(draft, ledger, true);
   const limits =
     draft.body.taxRate === 0 && draft.verdict !== "exists"
@@ -328,4 +332,22 @@ function uniqueById(customers: readonly Customer[]): Customer[] {
 
 function yearOf(day: string): number {
   return Number(day.slice(0, 4));
+}
+
+/** A number that belongs to another invoice: the refusal names whose it is and the next free one. */
+async function withNumberOwner<T>(
+  context: BillingContext,
+  ledger: Ledger,
+  invoiceDay: string,
+  draft: () => T,
+): Promise<T> {
+  try {
+    return draft();
+  } catch (error) {
+    if (!(error instanceof InvoiceNumberTaken)) throw error;
+    const names = await context.directory.customerNames([error.invoice.customerId]);
+    error.customerName = names.get(error.invoice.customerId) ?? null;
+    error.nextFree = nextInvoiceNumber(ledger.numbers, yearOf(invoiceDay));
+    throw error;
+  }
 }

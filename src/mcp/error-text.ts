@@ -4,8 +4,9 @@
  * it is expected. No stack trace, HTML or key ever passes through.
  */
 import { IncompleteListError } from "../api/list.js";
-import { EntriesRefused } from "../billing/errors.js";
+import { EntriesRefused, InvoiceNumberTaken } from "../billing/errors.js";
 import { DateInputError } from "../domain/dates/errors.js";
+import { formatDay } from "../domain/dates/format.js";
 import { InputError } from "../domain/input-error.js";
 import { cleanText } from "../domain/text.js";
 import { EngineOutageError } from "../engine-outage.js";
@@ -25,7 +26,7 @@ import {
 } from "../http/errors.js";
 import { DEFAULT_LIMIT, DEFAULT_WINDOW_MS, type RateLimit } from "../http/governor.js";
 import { PathParameterError } from "../http/path.js";
-import { clockTime } from "./format.js";
+import { clockTime, eur } from "./format.js";
 import { entriesRefusedText } from "./tools/log-time/refusal.js";
 
 export interface ErrorContext {
@@ -41,6 +42,7 @@ const UNEXPECTED =
 /** Every error the server knows, by kind, with its class. ApiError's kinds are its own `kind`. */
 interface KindMap {
   entries_refused: EntriesRefused;
+  number_taken: InvoiceNumberTaken;
   input: InputError;
   date_input: DateInputError;
   incomplete_list: IncompleteListError;
@@ -73,6 +75,7 @@ interface ErrorRow<E> {
  */
 export const ERRORS: { readonly [K in ErrorKind]: ErrorRow<KindMap[K]> } = {
   entries_refused: { expected: true, text: (e, c) => entriesRefusedText(e, (inner) => errorText(inner, c)) },
+  number_taken: { expected: true, text: (e, c) => numberTakenText(e, c) },
   input: { expected: true, text: (e) => e.message },
   date_input: { expected: true, text: (e) => e.message },
   incomplete_list: { expected: true, text: (e) => e.message },
@@ -154,8 +157,9 @@ export const ERRORS: { readonly [K in ErrorKind]: ErrorRow<KindMap[K]> } = {
 
 /** The row an error belongs to; undefined for anything the server did not throw on purpose. */
 export function errorKind(error: unknown): ErrorKind | undefined {
-  // Most specific first: EntriesRefused is an InputError.
+  // Most specific first: EntriesRefused and InvoiceNumberTaken are InputErrors.
   if (error instanceof EntriesRefused) return "entries_refused";
+  if (error instanceof InvoiceNumberTaken) return "number_taken";
   if (error instanceof InputError) return "input";
   if (error instanceof DateInputError) return "date_input";
   if (error instanceof IncompleteListError) return "incomplete_list";
@@ -212,4 +216,13 @@ function causeText(cause: ApiError): string {
   if (cause instanceof NetworkError) return `the connection broke after the request was sent (${cause.code})`;
   if (cause instanceof InvalidResponseError) return `its answer could not be read (status ${cause.status})`;
   return cause.kind;
+}
+
+function numberTakenText(e: InvoiceNumberTaken, c: ErrorContext): string {
+  const { invoice } = e;
+  const whose = e.customerName ? `${cleanText(e.customerName)}'s` : `customer ${invoice.customerId}'s`;
+  const day = c.timeZone ? ` of ${formatDay(invoice.invoiceDate, c.timeZone)}` : "";
+  const notes = invoice.notes ? `, "${cleanText(invoice.notes, 80)}"` : "";
+  const next = e.nextFree ? `, ${e.nextFree}` : "";
+  return `Invoice number ${invoice.invoiceNumber} is already taken by ${whose} ${invoice.status} invoice${day} (net ${eur(invoice.netAmount)}${notes}); this request differs in its ${e.differing.join(", ")}, so nothing was created. If you meant that invoice, it exists already. Otherwise use another number, or leave invoiceNumber out to take the next free one${next}.`;
 }

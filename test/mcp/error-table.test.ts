@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { IncompleteListError } from "../../src/api/list.js";
-import { EntriesRefused } from "../../src/billing/errors.js";
+import { EntriesRefused, InvoiceNumberTaken } from "../../src/billing/errors.js";
 import { DateInputError } from "../../src/domain/dates/errors.js";
 import { InputError } from "../../src/domain/input-error.js";
 import { EngineOutageError } from "../../src/engine-outage.js";
@@ -32,6 +32,19 @@ const samples: Record<ErrorKind, unknown> = {
   entries_refused: new EntriesRefused(
     [{ index: 2, problem: { kind: "invalid", error: new InputError("No.") } }],
     3,
+  ),
+  number_taken: new InvoiceNumberTaken(
+    {
+      _id: "inv_1",
+      invoiceNumber: "RE-2026-001",
+      customerId: "cus_1",
+      invoiceDate: Date.UTC(2026, 0, 5),
+      netAmount: 100,
+      status: "draft",
+      activityType: null,
+      notes: null,
+    } as never,
+    ["customer"],
   ),
   input: new InputError("Give a name."),
   date_input: new DateInputError("day", "irgendwann"),

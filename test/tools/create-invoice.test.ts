@@ -114,10 +114,10 @@ describe("create_invoice", () => {
   });
 
   it.each([
-    ["another net amount", { netAmount: 101 }, "netAmount, taxAmount, grossAmount"],
-    ["another tax rate", { taxRate: 7 }, "taxRate, taxAmount, grossAmount"],
-    ["another period", { period: "Q2 2026" }, "periodStart, periodEnd"],
-    ["another customer", { customer: "nordlicht" }, "customerId"],
+    ["another net amount", { netAmount: 101 }, "amount"],
+    ["another tax rate", { taxRate: 7 }, "VAT, amount"],
+    ["another period", { period: "Q2 2026" }, "service period"],
+    ["another customer", { customer: "nordlicht" }, "customer"],
     ["other notes", { notes: "anders" }, "notes"],
     ["no notes", { notes: undefined }, "notes"],
   ])(
@@ -136,9 +136,9 @@ describe("create_invoice", () => {
       const before = posts();
       const clash = await mcp().call("create_invoice", { ...base, ...change });
       expect(clash.isError).toBe(true);
-      expect(clash.text).toContain("Invoice number CLASH-1 already exists");
-      expect(clash.text).toContain(`differs in ${fields}.`);
-      expect(clash.text).toMatch(/Use another number, or leave invoiceNumber out/);
+      expect(clash.text).toContain("Invoice number CLASH-1 is already taken by Grünwald");
+      expect(clash.text).toContain(`differs in its ${fields}, so nothing was created.`);
+      expect(clash.text).toMatch(/use another number, or leave invoiceNumber out/);
       expect(posts()).toBe(before);
     },
   );
@@ -152,7 +152,7 @@ describe("create_invoice", () => {
       dryRun: true,
     });
     expect(result.isError).toBe(true);
-    expect(result.text).toMatch(/^Invoice number RE-2026-001 already exists \(id inv_\w+, \w+\)/);
+    expect(result.text).toMatch(/^Invoice number RE-2026-001 is already taken by .+'s (draft|sent|paid) invoice of 2026-/);
   });
 
   it("without a number, takes the next of the account's own series", async () => {

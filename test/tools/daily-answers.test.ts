@@ -229,3 +229,35 @@ describe("customer_summary of a former customer (item 13)", () => {
     expect(current.text).not.toContain("inactive");
   });
 });
+
+describe("an invoice number that is taken (item 13)", () => {
+  const sandbox = useSandbox();
+  const mcp = useMcp(sandbox);
+
+  it("says whose invoice holds it, in the person's words, and the next free number", async () => {
+    const newest = await mcp().call("list_invoices", { limit: 1 });
+    const [taken] = newest.data.invoices;
+    const owner = await mcp().call("customer_summary", { customer: taken.customerId });
+    for (const dryRun of [true, false]) {
+      const answer = await mcp().call("create_invoice", {
+        customer: "Grünwald",
+        netAmount: 100,
+        invoiceNumber: taken.invoiceNumber,
+        period: "last month",
+        dryRun,
+      });
+      expect(answer.isError).toBe(true);
+      expect(answer.text).toContain(
+        `${taken.invoiceNumber} is already taken by ${owner.data.customer.name}'s`,
+      );
+      expect(answer.text).toContain("nothing was created");
+      // The request's facts as a person names them, not the API's field names.
+      expect(answer.text).toContain("differs in its customer, amount");
+      expect(answer.text).not.toMatch(/customerId|netAmount|grossAmount|activityType|inv_/);
+      // The series' next number: one above the taken one (the newest invoice holds the highest).
+      const [, prefix, counter] = /^(.*?)(\d+)$/.exec(taken.invoiceNumber)!;
+      const next = `${prefix}${String(Number(counter) + 1).padStart(counter!.length, "0")}`;
+      expect(answer.text).toContain(`take the next free one, ${next}.`);
+    }
+  });
+});
