@@ -10,6 +10,7 @@ import type { ZodType } from "zod";
 import { cleanText } from "../domain/text.js";
 import { baseUrlPrefix, parseBaseUrl } from "./base-url.js";
 import { type CallScope, unlessCancelled, type Waiting } from "./call-budget.js";
+import { type Clock, clockOf } from "./clock.js";
 import { EXCERPT_LENGTH, excerptOf, parseEnvelope } from "./envelope.js";
 import { errorCode } from "./error-code.js";
 import {
@@ -39,7 +40,8 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** A service's error message, as kept and shown. */
 const MAX_MESSAGE_LENGTH = 300;
 
-export interface ApiClientOptions {
+/** `now`, `sleep` and `timer` (clock.ts): the client's time, the system's unless a test gives its own. */
+export interface ApiClientOptions extends Partial<Clock> {
   baseUrl: string;
   apiKey: string;
   timeoutMs?: number;
@@ -49,8 +51,6 @@ export interface ApiClientOptions {
   governor?: Governor;
   /** Window of the default per-key governor; tests scale it down. */
   rateWindowMs?: number;
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 }
 
@@ -170,8 +170,8 @@ class ClientCore {
   /** Injected, or made on the first request (see loadUndici). */
   private dispatcher: Dispatcher | undefined;
   private readonly governor: Governor;
-  private readonly now: () => number;
-  private readonly sleep: (ms: number) => Promise<void>;
+  /** Every instant, pause and timeout of a request comes from here. */
+  private readonly clock: Clock;
   private readonly random: () => number;
 
   constructor(options: ApiClientOptions) {
@@ -192,14 +192,14 @@ class ClientCore {
     this.budgetMs = Math.min(options.budgetMs ?? DEFAULT_BUDGET_MS, DEFAULT_BUDGET_MS);
     this.attemptReserveMs = Math.min(MIN_ATTEMPT_MS, this.timeoutMs, this.budgetMs / 3);
     this.maxAttempts = options.maxAttempts;
-    this.now = options.now ?? Date.now;
-    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.clock = clockOf(options);
     this.random = options.random ?? Math.random;
     this.dispatcher = options.dispatcher;
     const identity = createHash("sha256").update(`${this.baseUrl}\n${this.apiKey}`).digest("hex");
     const governorOptions = options.rateWindowMs === undefined ? {} : { windowMs: options.rateWindowMs };
     this.governor =
-      options.governor ?? governorFor(identity, { ...governorOptions, now: this.now, sleep: this.sleep });
+      options.governor ??
+      governorFor(identity, { ...governorOptions, now: this.clock.now, sleep: this.clock.sleep });
   }
 
   async close(): Promise<void> {
@@ -223,7 +223,7 @@ class ClientCore {
     scope: CallScope | undefined,
   ): Promise<ApiResult<T>> {
     const info: RequestInfo = { method, path };
-    const now = this.now();
+    const now = this.clock.now();
     const deadline = scope ? scope.deadlineFrom(now, this.budgetMs) : now + this.budgetMs;
     const waiting = scope?.waiting ?? NOT_WAITING;
     for (let attempt = 1; ; attempt++) {
@@ -265,7 +265,7 @@ class ClientCore {
     waiting: Waiting,
   ): Promise<ApiError | undefined> {
     if (this.stopping) return info.method === "GET" ? error : forWrite(error, info);
-    const now = this.now();
+    const now = this.clock.now();
     const decision = decideRetry({
       attempt,
       method: info.method,
@@ -279,7 +279,7 @@ class ClientCore {
     if (decision.retry) {
       // A 429's Retry-After is a wait for the rate window like the governor's: reported, cancellable.
       if (outcome.kind === "status" && outcome.status === 429) waiting.onWait?.(now + decision.delayMs);
-      await unlessCancelled(this.sleep(decision.delayMs), waiting.signal);
+      await unlessCancelled(this.clock.sleep(decision.delayMs), waiting.signal);
       return undefined;
     }
     if (decision.reason === "wait_exceeds_budget" && outcome.kind === "status" && outcome.status === 429) {
@@ -304,19 +304,22 @@ class ClientCore {
     } catch (error) {
       if (error instanceof GovernorWaitTooLong) {
         const limit = this.governor.rateLimit();
-        return { ok: false, error: new RateLimitedError(error.waitMs, info, this.now(), undefined, limit) };
+        return {
+          ok: false,
+          error: new RateLimitedError(error.waitMs, info, this.clock.now(), undefined, limit),
+        };
       }
       throw error;
     }
-    const timeoutMs = Math.max(1, Math.min(this.timeoutMs, deadline - this.now()));
+    const timeoutMs = Math.max(1, Math.min(this.timeoutMs, deadline - this.clock.now()));
     // undici takes an EventEmitter as the signal: on Node 20 an AbortController costs several times
     // as much to make (its signal is made transferable), and each request needs one of its own.
     const timeout = new EventEmitter();
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const cancelTimeout = this.clock.timer(timeoutMs, () => {
       timedOut = true;
       timeout.emit("abort");
-    }, timeoutMs);
+    });
     let status: number | undefined;
     let headers: Record<string, string | string[] | undefined> = {};
     try {
@@ -340,7 +343,7 @@ class ClientCore {
         bytes,
         contentType,
         retryAfter: header(headers, "retry-after"),
-        resetMs: parseRateLimitReset(header(headers, "x-ratelimit-reset"), this.now()),
+        resetMs: parseRateLimitReset(header(headers, "x-ratelimit-reset"), this.clock.now()),
       };
     } catch (error) {
       if (timedOut) return { ok: false, error: new TimeoutError(timeoutMs, info) };
@@ -352,13 +355,13 @@ class ClientCore {
       }
       return { ok: false, error: networkError(error, info, status !== undefined) };
     } finally {
-      clearTimeout(timer);
+      cancelTimeout();
       permit.release({
         status,
         limit: header(headers, "x-ratelimit-limit"),
         remaining: header(headers, "x-ratelimit-remaining"),
-        retryAfterMs: parseRetryAfter(header(headers, "retry-after"), this.now()),
-        resetMs: parseRateLimitReset(header(headers, "x-ratelimit-reset"), this.now()),
+        retryAfterMs: parseRetryAfter(header(headers, "retry-after"), this.clock.now()),
+        resetMs: parseRateLimitReset(header(headers, "x-ratelimit-reset"), this.clock.now()),
       });
     }
   }
@@ -382,7 +385,7 @@ class ClientCore {
       );
     }
     if (status === 429) {
-      const now = this.now();
+      const now = this.clock.now();
       const rateLimit = this.governor.rateLimit();
       const asked = believableWait(
         rateLimit.windowMs,

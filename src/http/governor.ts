@@ -16,6 +16,7 @@
  * cancel it.
  */
 import { PROGRESS_EVERY_MS, unlessCancelled, WaitCancelled, type Waiting } from "./call-budget.js";
+import { type Clock, clockOf } from "./clock.js";
 import { believableWait, trustedLimit } from "./rate-rules.js";
 import { capServerWait } from "./retry.js";
 
@@ -31,12 +32,11 @@ export interface RateLimit {
   windowMs: number;
 }
 
-export interface GovernorOptions {
+/** `now` and `sleep` (clock.ts): the system's unless a test gives its own. */
+export interface GovernorOptions extends Partial<Pick<Clock, "now" | "sleep">> {
   limit?: number;
   windowMs?: number;
   maxInFlight?: number;
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
 }
 
 /** What the answer told us; given back when a request finishes. */
@@ -93,8 +93,9 @@ export class RateGovernor implements Governor {
     this.limit = options.limit ?? DEFAULT_LIMIT;
     this.windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
     this.maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
-    this.now = options.now ?? Date.now;
-    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    const clock = clockOf(options);
+    this.now = clock.now;
+    this.sleep = clock.sleep;
   }
 
   /**

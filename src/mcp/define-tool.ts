@@ -5,6 +5,7 @@
  */
 import type { ToolAnnotations } from "@modelcontextprotocol/server";
 import type { z } from "zod";
+import type { ApiClient } from "../http/client.js";
 import type { ToolContext } from "./context.js";
 
 export type ToolKind = "read" | "write";
@@ -61,6 +62,22 @@ export interface ResourceLinkTarget {
   description?: string;
 }
 
+/**
+ * How a write is put through the fault matrix (test/reliability/fault-matrix.test.ts), which calls
+ * it many times while the service fails and checks that each call was carried out at most once.
+ */
+export interface WriteCase<A> {
+  /** The service path its POST goes to. */
+  postPath: string;
+  /**
+   * The arguments of the n-th call: each creates a record of its own, allowed past the duplicate
+   * and overlap guards (the faults are what is tested, not the guards).
+   */
+  args(n: number): A;
+  /** How many records the call with `args` has created, as the service lists them. */
+  stored(api: ApiClient, args: A): Promise<number>;
+}
+
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
   name: string;
   title: string;
@@ -77,6 +94,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   example: z.input<I>;
   /** For writes whose outcome may be unknown: the list tool that shows whether it happened. */
   verifyWith?: string;
+  /** For the model's writes: its case in the fault matrix (every such write has one; a test checks). */
+  writeCase?: WriteCase<z.input<I>>;
   /** Offered only with a webhook inbox (INVOICING_INBOX), since it reads from there. */
   needsInbox?: boolean;
   /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { createCustomer } from "../../api/customers.js";
+import { createCustomer, listCustomers } from "../../api/customers.js";
+import { wholeList } from "../../api/list.js";
 import { activityTypeSchema, type Customer } from "../../api/schemas.js";
 import { type Candidate, customerVerdict, type FieldDifference } from "../../billing/customer-guard.js";
 import { hasAtMostTwoDecimals } from "../../domain/money.js";
@@ -59,6 +60,15 @@ export const createCustomerTool = defineTool({
   }),
   example: { name: "Neu GmbH", hourlyRate: 80 },
   verifyWith: "list_customers",
+  writeCase: {
+    postPath: "/api/v1/customers",
+    // "Fehlerfall 1" is part of "Fehlerfall 12": similar names, but faults are the subject here.
+    args: (n) => ({ name: `Fehlerfall ${n}`, hourlyRate: 80, allowSimilar: true }),
+    stored: async (api, args) =>
+      wholeList(await listCustomers(api), "customers", "they cannot be counted").filter(
+        (customer) => customer.name === args.name,
+      ).length,
+  },
   async handler(args, context) {
     const active = await context.directory.customers();
     const activeIds = new Set(active.map((c) => c._id));

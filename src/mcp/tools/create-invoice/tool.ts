@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { listInvoices } from "../../../api/invoices.js";
+import { wholeList } from "../../../api/list.js";
 import { activityTypeSchema } from "../../../api/schemas.js";
 import { dateContext } from "../../../billing/context.js";
 import { MAX_CUSTOMERS } from "../../../billing/invoice-batch.js";
@@ -133,6 +135,23 @@ export const createInvoiceTool = defineTool({
   }),
   example: { customer: "mueller", netAmount: 100, period: "last month", dryRun: true },
   verifyWith: "list_invoices",
+  writeCase: {
+    postPath: "/api/v1/invoices",
+    args: (n) => ({
+      customer: "mueller",
+      netAmount: 100 + n,
+      periodStart: "2026-10-01",
+      periodEnd: "2026-10-31",
+      invoiceDate: "2026-11-20",
+      invoiceNumber: `FAULT-${n}`,
+      // Every call bills Müller's October: the faults are the subject, not overlaps.
+      allowOverlap: true,
+    }),
+    stored: async (api, args) =>
+      wholeList(await listInvoices(api), "invoices", "they cannot be counted").filter(
+        (invoice) => invoice.invoiceNumber === args.invoiceNumber,
+      ).length,
+  },
   async handler(args, context, call) {
     const request = await requestOf(args, context);
     const outcome = await createInvoices(request, context, call.confirmation);

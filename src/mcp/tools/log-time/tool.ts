@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { wholeList } from "../../../api/list.js";
+import { listTimeEntries } from "../../../api/time-entries.js";
 import { lateEntries } from "../../../billing/late-entries.js";
 import {
   type BatchOutcome,
@@ -129,6 +131,23 @@ export const logTimeTool = defineTool({
   }),
   example: { project: "Website Relaunch", start: "yesterday 9:00", duration: "1h" },
   verifyWith: "list_time_entries",
+  writeCase: {
+    postPath: "/api/v1/time-entries",
+    args: (n) => ({
+      project: "Website Relaunch",
+      start: "2026-11-18T09:00",
+      duration: "45 min",
+      description: `Fault matrix call ${n}`,
+      // Every call logs the same slot, on a demo weekday full of entries: faults are the subject.
+      allowOverlap: true,
+    }),
+    stored: async (api, args) =>
+      wholeList(
+        await listTimeEntries(api, { from: "2026-11-17", to: "2026-11-19" }),
+        "time entries",
+        "they cannot be counted",
+      ).filter((entry) => entry.description === args.description).length,
+  },
   async handler(args, context) {
     if (args.entries !== undefined) {
       const single = [
