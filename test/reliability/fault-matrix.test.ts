@@ -14,9 +14,9 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createKeys, type FaultAction, type Sandbox, startSandbox } from "@invoicing-mcp/sandbox";
+import { createKeys, type FaultAction, type Sandbox } from "@invoicing-mcp/sandbox";
 import { Agent } from "undici";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { ApiClient } from "../../src/http/client.js";
 import { RateGovernor } from "../../src/http/governor.js";
 import { formatLine } from "../../src/webhooks/inbox-format.js";
@@ -37,8 +37,10 @@ const EVERY_REQUEST = /^\/api\/v1\//;
 const KEY = createKeys(1).demo;
 const FAULTS = faultKinds(KEY);
 
-// Each group of cells has a sandbox of its own: more groups side by side than the default 5.
-vi.setConfig({ maxConcurrency: 8 });
+// Each group of cells has a sandbox of its own: more groups side by side than the default 5. What a
+// cell checks does not depend on how long it takes, so the timeouts only catch a cell that hangs:
+// generous, for a machine busy with many other test files.
+vi.setConfig({ maxConcurrency: 8, testTimeout: 120_000, hookTimeout: 120_000 });
 
 type Answered = { answer: ToolAnswer; elapsed: number };
 
@@ -116,47 +118,7 @@ async function underFault(
   }
 }
 
-/**
- * Sandboxes handed out at collection and started one after another before any cell runs, together
- * with a first call of each read tool: building demo data and loading what the first call needs
- * (undici, the date parsers) would otherwise take CPU in the middle of the cells.
- */
-function sandboxPool() {
-  const sandboxes: Sandbox[] = [];
-  let handedOut = 0;
-  beforeAll(async () => {
-    for (let i = 0; i < handedOut; i++) {
-      sandboxes.push(
-        await startSandbox({
-          quiet: true,
-          referenceDate: REFERENCE_DATE,
-          now: () => REFERENCE_DATE,
-          rateLimit: { limit: 1_000_000, windowMs: 60_000 },
-        }),
-      );
-    }
-    const c = await connect(sandboxes[0]!);
-    try {
-      for (const { tool, args } of READ_CASES) expect((await c.call(tool, args)).isError).toBe(false);
-    } finally {
-      await c.close();
-    }
-  });
-  afterAll(async () => {
-    await Promise.all(sandboxes.map((s) => s.close()));
-  });
-  return {
-    /** A sandbox of its own for the calling group of cells. */
-    take(): () => Sandbox {
-      const index = handedOut++;
-      return () => sandboxes[index]!;
-    },
-  };
-}
-
 describe("fault matrix", () => {
-  const pool = sandboxPool();
-
   it("puts every write of the model through the matrix: its definition carries its case", () => {
     expect(WRITES.filter((tool) => tool.writeCase === undefined).map((tool) => tool.name)).toEqual([]);
     expect(WRITE_CASES.map((write) => write.tool)).toEqual(WRITES.map((tool) => tool.name));
@@ -175,7 +137,7 @@ describe("fault matrix", () => {
   ];
   for (const [{ tool, args }, faults] of readRows) {
     describe(tool, { concurrent: true }, () => {
-      const sandbox = pool.take();
+      const sandbox = useSandbox();
 
       it.sequential.each(faults)("$label → its sentence in time, then answers again", async (fault) => {
         const c = await connectForFaults(sandbox());
@@ -202,7 +164,7 @@ describe("fault matrix", () => {
     describe(write.tool, { concurrent: true }, () => {
       /** A sandbox of its own per group of cells, and what the cells check in it. */
       function useWriteSandbox() {
-        const sandbox = pool.take();
+        const sandbox = useSandbox();
         let api: ApiClient;
         beforeAll(() => {
           api = clientFor(sandbox());
@@ -282,7 +244,7 @@ describe("fault matrix", () => {
   }
 
   describe("recent_events", { concurrent: true }, () => {
-    const sandbox = pool.take();
+    const sandbox = useSandbox();
 
     it("answers from the inbox whatever the API does, without asking it", async () => {
       const inbox = join(await mkdtemp(join(tmpdir(), "reliability-inbox-")), "inbox.jsonl");
