@@ -395,6 +395,11 @@ function notes(main) {
    scripts/bundle.mjs): no per-file module loading as in dist/, and what start-up does not run (undici,
    chrono-node, the sandbox, doctor, the webhook receiver) sits in chunks of its own, read from disk
    only when first imported. A test (test/packaging/bundle.test.ts) keeps it that way.
+8. The tools' JSON Schemas, which never change while the server runs, are made when the bundle is
+   built (scripts/bundle.mjs, src/mcp/tool-schemas.ts) and carried in it as one JSON string: the bin's
+   \`tools/list\` converts no zod schema (it did for every tool: most of its start beyond the one-tool
+   server's, 17 ms against 4 ms). A test holds the bundle's \`tools/list\` to the sources' run-time
+   conversion (test/packaging/tool-schemas.test.ts); dist/ still converts at run time.
 
 What the first calls pay instead, once per process, is measured in "Cold start: the first calls" below.
 
@@ -405,9 +410,11 @@ development) pays Node's ES module loader per file on top; the bin does not.`,
   ];
   if (missedAny("vs one-tool")) {
     parts.push(`**Missed: the bin vs the one-tool server.** Our start reads the SDK and zod like the one-tool server, plus
-our modules and 12 tools, 4 resources and 4 prompts, whose schemas \`tools/list\` turns into JSON Schema. What
-would close it: minifying (about half the bytes; the project keeps the bundle readable for stack
-traces), or a V8 start-up snapshot of the bundled server (\`node --build-snapshot\`).`);
+our modules and the tools' code with their zod schemas (built at import, though only a call needs
+them); \`tools/list\` itself now converts nothing. What would close it: loading each tool's code only
+when it is called (the build would carry every definition's facts beside its JSON Schemas, and the
+inventory read those), minifying (about half the bytes; the project keeps the bundle readable for
+stack traces), or a V8 start-up snapshot of the bundled server (\`node --build-snapshot\`).`);
   }
   if (missedAny("server-everything")) {
     parts.push(`**Missed: the bin vs server-everything.** See the table: both load an SDK and zod; which is faster on this

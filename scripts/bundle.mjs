@@ -5,9 +5,10 @@
 // of its own, so a start reads only what `initialize` and `tools/list` need. Not minified, with
 // source maps beside each file (`node --enable-source-maps` maps a stack trace back to src/).
 // Tests import bundle() to build a fresh copy into a temp dir.
-import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { buildViews } from "./views.mjs";
 
@@ -51,6 +52,8 @@ export async function bundle(outdir = BUNDLE_DIR) {
   rmSync(outdir, { recursive: true, force: true });
   // The MCP Apps views document travels inside the bundle as a string, in the chunk that serves it.
   const views = await buildViews();
+  // What tools/list shows never changes while the server runs: converted here, once, not at each start.
+  const toolSchemas = await convertToolSchemas();
   const result = await build({
     absWorkingDir: root,
     entryPoints: { [BUNDLE_ENTRY_NAME.replace(/\.mjs$/, "")]: "src/index.ts" },
@@ -75,10 +78,50 @@ export async function bundle(outdir = BUNDLE_DIR) {
     // The bundle is the package's bin, so the hosted mode (`serve`, `tokens`, `db`) is in it too, in
     // chunks of its own that a stdio start never reads. pg's optional native binding is not used.
     external: ["pg-native"],
-    define: { __INVOICING_VIEWS_HTML__: JSON.stringify(views) },
+    define: {
+      __INVOICING_VIEWS_HTML__: JSON.stringify(views),
+      // A JSON string in the bundle, parsed on first use (src/mcp/tool-schemas.ts).
+      __INVOICING_TOOL_SCHEMAS__: JSON.stringify(JSON.stringify(toolSchemas)),
+    },
   });
   const entry = join(outdir, BUNDLE_ENTRY_NAME);
   return { outdir, entry, bytes: directoryBytes(outdir), metafile: result.metafile };
+}
+
+/**
+ * Every tool's JSON Schemas as tools/list shows them, by the sources' own conversion
+ * (src/mcp/tool-schemas.ts): the sources bundled into a temporary module and run, so a stale dist/
+ * can never leak into the bundle.
+ */
+async function convertToolSchemas() {
+  const dir = mkdtempSync(join(tmpdir(), "invoicing-mcp-tool-schemas-"));
+  try {
+    const outfile = join(dir, "tool-schemas.mjs");
+    await build({
+      absWorkingDir: root,
+      stdin: {
+        contents: [
+          'export { everyTool } from "./src/mcp/inventory.ts";',
+          'export { convertToolSchemas } from "./src/mcp/tool-schemas.ts";',
+        ].join("\n"),
+        resolveDir: root,
+        loader: "ts",
+      },
+      outfile,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      conditions: ["invoicing-mcp-source"],
+      banner: { js: REQUIRE_BANNER },
+      external: ["pg-native"],
+      logLevel: "warning",
+    });
+    const { everyTool, convertToolSchemas: convert } = await import(pathToFileURL(outfile).href);
+    return convert(everyTool);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function directoryBytes(dir) {

@@ -13,17 +13,19 @@
  *
  * The SDK asks a schema for its JSON Schema through Standard Schema's `~standard.jsonSchema`; this
  * wraps a zod schema so that answer is post-processed (once per schema and target, then shared and
- * frozen), while validation stays zod's own.
+ * frozen), while validation stays zod's own. Given what the build made of it (`built`, per target:
+ * tool-schemas.ts), that is the answer, and zod's conversion never runs.
  */
 import type { StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 type Io = "input" | "output";
 
 export function leanSchema<S extends z.ZodType>(
   schema: S,
   io: Io,
+  built?: Readonly<Record<string, Json>>,
 ): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
   // Built once per schema: the hosted mode builds a server per request, and converting a schema is
   // by far the dearest part of registering a tool (the SDK converts the output schema on every call).
@@ -40,7 +42,8 @@ export function leanSchema<S extends z.ZodType>(
     const key = `${which} ${options.target}`;
     let json = converted.get(key);
     if (!json) {
-      json = deepFreeze(shaped(leanJson(standard.jsonSchema[which](options), io), io));
+      const prebuilt = which === io ? built?.[options.target] : undefined;
+      json = deepFreeze(prebuilt ?? shaped(leanJson(standard.jsonSchema[which](options), io), io));
       converted.set(key, json);
     }
     return json;

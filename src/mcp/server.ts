@@ -36,7 +36,7 @@ import { isExpectedError } from "./error-text.js";
 import { InFlightCalls } from "./in-flight.js";
 import { instructionsFor, WEBHOOK_SETUP } from "./instructions.js";
 import { everyTool, type Inventory, inventory, toolNamed } from "./inventory.js";
-import { leanSchema } from "./lean-schema.js";
+import { type Json, leanSchema } from "./lean-schema.js";
 import { waitingFor } from "./progress.js";
 import { promptRegistrations } from "./prompts/index.js";
 import { subscribableUris } from "./resources/events.js";
@@ -44,6 +44,7 @@ import { resourceRegistrations } from "./resources/index.js";
 import { assertSubscribable } from "./resources/subscriptions.js";
 import { errorResult, successResult } from "./result.js";
 import { interceptToolCalls } from "./sdk-patches.js";
+import { BUILT_SCHEMA_TARGET, builtSchemasOf } from "./tool-schemas.js";
 
 export { instructionsFor, WEBHOOK_SETUP };
 
@@ -196,11 +197,14 @@ function serverOptions(instructions: string, events: boolean, httpEra: HttpEra |
 }
 
 function toolConfig(tool: ToolDefinition, offer: Offer): ToolConfig {
+  // In the bundle, the JSON Schemas its build made: tools/list then converts nothing.
+  const built = builtSchemasOf(tool.name);
+  const target = (json: Json | undefined) => (json ? { [BUILT_SCHEMA_TARGET]: json } : undefined);
   return {
     title: tool.title,
     description: descriptionFor(tool, offer),
-    inputSchema: leanSchema(tool.input, "input"),
-    outputSchema: leanSchema(tool.output, "output"),
+    inputSchema: leanSchema(tool.input, "input", target(built?.input)),
+    outputSchema: leanSchema(tool.output, "output", target(built?.output)),
     annotations: annotationsFor(tool),
   };
 }
