@@ -130,7 +130,12 @@ if (nodeMajor >= 22) {
 }
 if (BEFORE) {
   contenders.push(
-    { name: "binBefore", label: "before: built bin", args: [join(BEFORE, "dist", "index.js")], tools: OUR_TOOLS },
+    {
+      name: "binBefore",
+      label: "before: built bin",
+      args: [join(BEFORE, "dist", "index.js")],
+      tools: OUR_TOOLS,
+    },
     {
       name: "bundleBefore",
       label: "before: bundle",
