@@ -411,9 +411,10 @@ function notes(main) {
    only when first imported. A test (test/packaging/bundle.test.ts) keeps it that way.
 8. The tools' JSON Schemas, which never change while the server runs, are made when the bundle is
    built (scripts/bundle.mjs, src/mcp/tool-schemas.ts) and carried in it as one JSON string: the bin's
-   \`tools/list\` converts no zod schema (it did for every tool, which issue 30 found to be most of its
-   start beyond the one-tool server's: 17 ms against 4 ms for \`tools/list\`). A test holds the bundle's \`tools/list\` to the sources' run-time
-   conversion (test/packaging/tool-schemas.test.ts); dist/ still converts at run time.
+   \`tools/list\` converts no zod schema (it converted every tool's, which issue 30 found to be most
+   of its start beyond the one-tool server's: 17 ms against 4 ms for \`tools/list\`). A test holds the
+   bundle's \`tools/list\` to the sources' run-time conversion (test/packaging/tool-schemas.test.ts);
+   dist/ still converts at run time.
 
 What the first calls pay instead, once per process, is measured in "Cold start: the first calls" below.
 
