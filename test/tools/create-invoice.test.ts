@@ -152,7 +152,9 @@ describe("create_invoice", () => {
       dryRun: true,
     });
     expect(result.isError).toBe(true);
-    expect(result.text).toMatch(/^Invoice number RE-2026-001 is already taken by .+'s (draft|sent|paid) invoice of 2026-/);
+    expect(result.text).toMatch(
+      /^Invoice number RE-2026-001 is already taken by .+'s (draft|sent|paid) invoice of 2026-/,
+    );
   });
 
   it("without a number, takes the next of the account's own series", async () => {
