@@ -114,7 +114,7 @@ describe("create_invoice guards", () => {
     expect(replay.data.invoice.id).toBe(created.data.invoice.id);
     const clash = await mcp().call("create_invoice", { ...base, netAmount: 401, invoiceNumber: "Ab-7" });
     expect(clash.isError).toBe(true);
-    expect(clash.text).toContain("Invoice number ab-7 already exists");
+    expect(clash.text).toContain("Invoice number ab-7 is already taken by");
   });
 
   it("an invoice whose period lies elsewhere does not block", async () => {
