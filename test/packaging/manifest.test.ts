@@ -36,7 +36,7 @@ describe("manifest.json (MCP Bundle) matches what the server lists", () => {
       env: { INVOICING_INBOX: join(tmpdir(), "invoicing-manifest-inbox.jsonl") },
     });
     // The install dialog comes before any setting: a tool's words are those of a fresh install.
-    withoutInbox = await connect();
+    withoutInbox = await connect(undefined);
   });
   afterAll(async () => {
     await connected.close();
