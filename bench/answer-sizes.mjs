@@ -48,6 +48,7 @@ const tasks = [
   ["time_summary", { customer: busiest, period: "last month" }],
   ["create_invoice", { customer: busiest, fromTime: true, period: "last month", dryRun: true }],
   ["list_time_entries", { from: "last month", limit: 100 }],
+  ["list_time_entries", { limit: 100 }],
   ["customer_summary", { customer: busiest }],
   ["outstanding_by_customer", {}],
   ["eur_report", { year: "last year" }],
@@ -75,11 +76,14 @@ item 10: each thing sent once. list_invoices' rows are read in the text (no invo
 takes one; customer ids once; the usual VAT said once; whole-month periods as YYYY-MM) and its data
 keeps per row the keys a program links with (id, number, customer id) beside the sums and the page.
 time_summary for every customer names its invoices, drafts and projects in the text only (in full
-in the data when one customer is asked for). Goals: at most 25,000 characters per answer, text and
-data together, and 8,000 for a month of 7 customers. list_time_entries is not changed yet: its week
-view reads the entries from the data, so its 100-row page stays above 25,000. From the built bin
+in the data when one customer is asked for). list_time_entries sends its entries under their
+projects, each project's name and customer once (in the text at the end, in the data as the
+projects its entries sit under); the text gives a heading per day with the day's time and a short
+line per entry (clock times, project, description), entry ids in the data only, where the week view
+reads them. Goals: at most 25,000 characters per answer, text and data together, and 8,000 for a
+month of 7 customers. From the built bin
 against the sandbox's demo year, which is generated around today, so runs of different days differ a
-little ("before" is commit 3085ecf, measured the same day). Reproduce with \`node bench/answer-sizes.mjs --label after\`.
+little ("before" is commit 3085ecf, for list_time_entries {"limit":100} commit ef05e02, each measured the same day). Reproduce with \`node bench/answer-sizes.mjs --label after\`.
 
 ${table(
   [

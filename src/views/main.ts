@@ -37,7 +37,7 @@ function viewFor(context: McpUiHostContext | undefined, data: Record<string, unk
   if ("totalOutstanding" in data) return "outstanding_by_customer";
   if ("months" in data && "eur" in data) return "revenue_report";
   if ("outcome" in data && "invoice" in data) return "create_invoice";
-  if ("entries" in data) return "list_time_entries";
+  if ("projects" in data && "totalMinutes" in data) return "list_time_entries";
   return undefined;
 }
 

@@ -16,6 +16,29 @@ export interface Entry {
   description: string | null;
 }
 
+/** A project as list_time_entries sends it: its name and customer once, its entries under it. */
+export interface SentProject {
+  id: string;
+  name: string | null;
+  customerId: string;
+  customerName: string | null;
+  entries: Array<Pick<Entry, "id" | "start" | "end" | "durationMinutes" | "description">>;
+}
+
+/** Each entry with its project's name and customer again, as the layouts read it. */
+export function joinEntries(projects: SentProject[]): Entry[] {
+  return projects.flatMap((p) =>
+    p.entries.map((e) => ({
+      ...e,
+      running: e.end === null,
+      projectId: p.id,
+      projectName: p.name,
+      customerId: p.customerId,
+      customerName: p.customerName,
+    })),
+  );
+}
+
 export interface Block {
   entry: Entry;
   /** Minutes of the day. */

@@ -6,10 +6,10 @@
 import { append, h, stat } from "./dom.js";
 import type { ViewContext } from "./view.js";
 import { agenda, calendar, fitCalendar } from "./week-layouts.js";
-import { type Entry, PALETTE_SIZE, weekOf } from "./week-model.js";
+import { type Entry, joinEntries, PALETTE_SIZE, type SentProject, weekOf } from "./week-model.js";
 
 interface Entries {
-  entries: Entry[];
+  projects: SentProject[];
   total: number;
   nextOffset: number | null;
 }
@@ -21,14 +21,15 @@ export function renderWeek(root: HTMLElement, data: Entries, ctx: ViewContext): 
   const { f } = ctx;
   const heading = h("h1", {}, f.t("week"));
   root.append(heading);
-  if (data.entries.length === 0) {
+  const entries = joinEntries(data.projects);
+  if (entries.length === 0) {
     root.append(h("p", { class: "notice" }, f.t("noEntries")));
     return;
   }
   if (data.nextOffset !== null)
-    root.append(h("p", { class: "notice" }, `${f.t("partialPage")} ${data.entries.length} / ${data.total}`));
+    root.append(h("p", { class: "notice" }, `${f.t("partialPage")} ${entries.length} / ${data.total}`));
 
-  const week = weekOf(data.entries);
+  const week = weekOf(entries);
   heading.textContent = `${f.t("week")} ${f.days(week.days[0]!.iso, week.days[week.days.length - 1]!.iso)}`;
   const overlapping = week.days.reduce((n, d) => n + d.blocks.filter((b) => b.overlaps).length, 0);
   const body = h("div", { class: "week-body" });
@@ -37,7 +38,7 @@ export function renderWeek(root: HTMLElement, data: Entries, ctx: ViewContext): 
       "div",
       { class: "stats" },
       stat(f.t("weekTotal"), f.hours(week.minutes / 60), "week-total"),
-      stat(f.t("entries"), f.number(data.entries.length)),
+      stat(f.t("entries"), f.number(entries.length)),
     ),
     overlapping > 0 && h("p", { class: "notice" }, `${f.t("overlapsFound")} ${overlapping}`),
     body,
@@ -48,7 +49,7 @@ export function renderWeek(root: HTMLElement, data: Entries, ctx: ViewContext): 
         h("li", {}, h("span", { class: `swatch p${i % PALETTE_SIZE}`, "data-mark": "project" }), p.name),
       ),
     ),
-    perCustomer(data.entries, ctx),
+    perCustomer(entries, ctx),
   ]);
 
   let laidOutAt: number | undefined;

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Sandbox } from "@invoicing-mcp/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "../helpers/mcp.js";
+import { entriesOf } from "../helpers/time-entries.js";
 
 const DAY = 86_400_000;
 const T0 = Date.parse("2026-11-02T09:00:00+01:00");
@@ -147,8 +148,7 @@ describe("a peer server that chooses differently where the document is silent", 
   it("shows a running timer without an end, and an EÜR without one of the types", async () => {
     const entriesAnswer = await mcp.call("list_time_entries", {});
     expect(entriesAnswer.isError).toBe(false);
-    expect(entriesAnswer.data.entries.find((e: { id: string }) => e.id === "t2")).toMatchObject({
-      running: true,
+    expect(entriesOf(entriesAnswer.data).find((e: { id: string }) => e.id === "t2")).toMatchObject({
       end: null,
     });
     expect(entriesAnswer.data.totalMinutes).toBe(90);

@@ -258,14 +258,15 @@ describe("MCP Apps views in Chromium", () => {
     async (theme) => {
       const input = { from: "2026-11-16", to: "2026-11-22", limit: 100 };
       const { view, data } = await open("list_time_entries", input, theme);
-      const entries = data.entries as unknown as Array<{
-        id: string;
+      // Entries come under their projects (name and customer once): join them as a reader of the data would.
+      const projects = data.projects as unknown as Array<{
+        name: string;
         customerId: string;
-        projectName: string;
-        durationMinutes: number | null;
-        start: string;
-        end: string | null;
+        entries: Array<{ id: string; durationMinutes: number | null; start: string; end: string | null }>;
       }>;
+      const entries = projects.flatMap((p) =>
+        p.entries.map((e) => ({ ...e, projectName: p.name, customerId: p.customerId })),
+      );
       expect(entries.length).toBeGreaterThan(0);
       expect(await view.frame.locator("[data-entry]").count()).toBe(entries.length);
       // At 420 px each entry names its project (views-legibility checks that no name is cut off).

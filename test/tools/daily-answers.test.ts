@@ -34,6 +34,50 @@ describe("answer sizes (item 10)", () => {
     expect(answer.text).toMatch(/ · net \d+\.\d\d EUR/);
   });
 
+  it("list_time_entries with limit 100 fits 25,000 characters and says each entry once", async () => {
+    const answer = await mcp().call("list_time_entries", { limit: 100 });
+    expect(answer.isError, answer.text).toBe(false);
+    expect(size(answer)).toBeLessThanOrEqual(25_000);
+    const projects = answer.data.projects as Array<{
+      id: string;
+      name: string;
+      customerId: string;
+      entries: Array<{ id: string; start: string; end: string | null; description: string | null }>;
+    }>;
+    const entries = projects.flatMap((p) => p.entries.map((e) => ({ ...e, project: p.name })));
+    expect(entries).toHaveLength(100);
+    expect(new Set(entries.map((e) => e.id)).size).toBe(100);
+    // The data names a project and its customer once, not per entry.
+    expect(new Set(projects.map((p) => p.id)).size).toBe(projects.length);
+    for (const e of entries)
+      expect(Object.keys(e).sort()).toEqual([
+        "description",
+        "durationMinutes",
+        "end",
+        "id",
+        "project",
+        "start",
+      ]);
+    // The text: one line per entry, under its day, with its clock times, project and description;
+    // entry ids are the data's (no tool takes one), project ids are said once.
+    const lines = answer.text.split("\n").filter((line: string) => line.startsWith("- "));
+    expect(lines).toHaveLength(100);
+    for (const e of entries) {
+      expect(answer.text).not.toContain(e.id);
+      const from = e.start.slice(11, 16);
+      const to = e.end === null ? ", running" : `–${e.end.slice(11, 16)}`;
+      const line = `- ${from}${to}`;
+      const day = answer.text.indexOf(`\n${e.start.slice(0, 10)}: `);
+      expect(day, e.start).toBeGreaterThan(-1);
+      const next = answer.text.slice(day + 1).search(/\n\d{4}-\d\d-\d\d: /);
+      const under = answer.text.slice(day, next === -1 ? undefined : day + 1 + next);
+      expect(under, e.id).toContain(`${line}`);
+      expect(under, e.id).toContain(e.project);
+      if (e.description !== null) expect(under, e.id).toContain(`"${e.description}"`);
+    }
+    for (const p of projects) expect(answer.text.split(p.id).length - 1, p.id).toBe(1);
+  });
+
   it("time_summary for a month of every customer fits 8,000 characters", async () => {
     const answer = await mcp().call("time_summary", { period: "Oktober 2026" });
     expect(answer.isError, answer.text).toBe(false);

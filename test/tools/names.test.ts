@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
+import { entriesOf } from "../helpers/time-entries.js";
 import { countRequests, demoDirectory } from "./support.js";
 
 describe("name resolution through the tools", () => {
@@ -95,7 +96,7 @@ describe("name resolution through the tools", () => {
     expect(isError).toBe(false);
     expect(data.total).toBeGreaterThan(0);
     const id = demo.project(name)._id;
-    expect(data.entries.every((e: { projectId: string }) => e.projectId === id)).toBe(true);
+    expect(entriesOf(data).every((e: { projectId: string }) => e.projectId === id)).toBe(true);
   });
 
   it("a customer narrows the projects a project name is looked up in", async () => {
@@ -105,7 +106,7 @@ describe("name resolution through the tools", () => {
       limit: 1,
     });
     expect(isError).toBe(false);
-    expect(data.entries[0].projectId).toBe(demo.project("Autorenportal")._id);
+    expect(entriesOf(data)[0].projectId).toBe(demo.project("Autorenportal")._id);
   });
 
   it("a refused name sends no write", async () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
+import { entriesOf } from "../helpers/time-entries.js";
 
 describe("spoken dates through the tools", () => {
   const sandbox = useSandbox();
@@ -141,7 +142,7 @@ describe("spoken dates through the tools", () => {
       limit: 100,
     });
     expect(isError).toBe(false);
-    const days = new Set(data.entries.map((e: { start: string }) => e.start.slice(0, 10)));
+    const days = new Set(entriesOf(data).map((e: { start: string }) => e.start.slice(0, 10)));
     expect(days).toContain("2026-11-14");
     expect(days).toContain("2026-11-15");
     expect([...days].every((d) => d === "2026-11-14" || d === "2026-11-15")).toBe(true);
@@ -151,12 +152,12 @@ describe("spoken dates through the tools", () => {
   it('list_time_entries: "KW 47" and "letztes Quartal" are the ISO week and Q3', async () => {
     const week = await mcp().call("list_time_entries", { from: "KW 47", to: "KW 47", limit: 100 });
     expect(week.isError).toBe(false);
-    for (const e of week.data.entries as { start: string }[]) {
+    for (const e of entriesOf(week.data) as { start: string }[]) {
       expect(e.start.slice(0, 10) >= "2026-11-16" && e.start.slice(0, 10) <= "2026-11-22").toBe(true);
     }
     const quarter = await mcp().call("list_time_entries", { from: "letztes Quartal", to: "letztes Quartal" });
     expect(quarter.isError).toBe(false);
-    for (const e of quarter.data.entries as { start: string }[]) {
+    for (const e of entriesOf(quarter.data) as { start: string }[]) {
       expect(e.start.slice(0, 10) >= "2026-07-01" && e.start.slice(0, 10) <= "2026-09-30").toBe(true);
     }
     const refused = await mcp().call("list_time_entries", { from: "KW 54" });

@@ -15,9 +15,24 @@ import {
 } from "../args.js";
 import { assumedText, dayRange, withinDays } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
-import { completeness, named, page, pageLine, partialNote } from "../format.js";
+import { entryLines } from "../entry-lines.js";
+import { completeness, page, pageLine, partialNote } from "../format.js";
 
 const DAY_MS = 24 * 60 * 60_000;
+
+interface ProjectRow {
+  id: string;
+  name: string | null;
+  customerId: string;
+  customerName: string | null;
+  entries: Array<{
+    id: string;
+    start: string;
+    end: string | null;
+    durationMinutes: number | null;
+    description: string | null;
+  }>;
+}
 
 export const listTimeEntriesTool = defineTool({
   name: "list_time_entries",
@@ -34,20 +49,27 @@ export const listTimeEntriesTool = defineTool({
     offset: offsetArg,
   }),
   output: z.object({
-    entries: z.array(
-      z.object({
-        id: z.string(),
-        start: z.string().describe("ISO 8601 local time with offset"),
-        end: z.string().nullable().describe("null while the timer runs"),
-        durationMinutes: z.number().int().nullable(),
-        running: z.boolean(),
-        projectId: z.string(),
-        projectName: z.string().nullable(),
-        customerId: z.string(),
-        customerName: z.string().nullable(),
-        description: z.string().nullable(),
-      }),
-    ),
+    projects: z
+      .array(
+        z.object({
+          id: z.string(),
+          name: z.string().nullable(),
+          customerId: z.string(),
+          customerName: z.string().nullable(),
+          entries: z.array(
+            z.object({
+              id: z.string(),
+              start: z.string().describe("ISO 8601 local time with offset"),
+              end: z.string().nullable().describe("null while the timer runs"),
+              durationMinutes: z.number().int().nullable(),
+              description: z.string().nullable(),
+            }),
+          ),
+        }),
+      )
+      .describe(
+        "This page's entries under their projects, newest first: each project's name and customer once",
+      ),
     ...pageOutput,
     ...completenessOutput,
     totalMinutes: z
@@ -97,24 +119,33 @@ export const listTimeEntriesTool = defineTool({
       start: formatInstant(e.startTime, context.timeZone),
       end: e.isRunning || e.endTime == null ? null : formatInstant(e.endTime, context.timeZone),
       durationMinutes: minutesOf(e),
-      running: e.isRunning === true || e.endTime == null,
       projectId: e.projectId,
-      projectName: projectNames.get(e.projectId) ?? null,
-      customerId: e.customerId,
-      customerName: customerNames.get(e.customerId) ?? null,
       description: e.description ? cleanText(e.description, 300) : null,
     }));
-    const lines = [
+    // Each project's name and customer once, its entries under it: a page of 100 entries that
+    // named them per entry, in the text and again in the data, was over 45,000 characters (issue
+    // 29, item 10).
+    const projects = new Map<string, ProjectRow>();
+    for (const [i, { projectId, ...entry }] of entries.entries()) {
+      const customerId = slice[i]!.customerId;
+      const project = projects.get(projectId) ?? {
+        id: projectId,
+        name: projectNames.get(projectId) ?? null,
+        customerId,
+        customerName: customerNames.get(customerId) ?? null,
+        entries: [],
+      };
+      project.entries.push(entry);
+      projects.set(projectId, project);
+    }
+    const head =
       totalMinutes === null
         ? `${partialNote(list, "time entries", "there is no total: it would under-count")} ${pageLine(entries.length, window.total, window.offset, "time entries read")}${assumedText(range.assumptions)}`
-        : `${pageLine(entries.length, window.total, window.offset, "time entries")} All together: ${formatDuration(totalMinutes)}.${assumedText(range.assumptions)}`,
-      ...entries.map((e) => {
-        const span = e.running
-          ? `${e.start} · running`
-          : `${e.start} to ${e.end?.slice(11, 16)} · ${formatDuration(e.durationMinutes ?? 0)}`;
-        return `- ${span} · ${named(e.projectName ?? undefined, e.projectId)} · ${named(e.customerName ?? undefined, e.customerId)}${e.description ? ` · "${e.description}"` : ""} (id ${e.id})`;
-      }),
-    ];
-    return { data: { entries, ...window, ...completeness(list), totalMinutes }, text: lines.join("\n") };
+        : `${pageLine(entries.length, window.total, window.offset, "time entries")} All together: ${formatDuration(totalMinutes)}.${assumedText(range.assumptions)}`;
+    const text = [head, ...entryLines(entries, [...projects.values()], context.timeZone)].join("\n");
+    return {
+      data: { projects: [...projects.values()], ...window, ...completeness(list), totalMinutes },
+      text,
+    };
   },
 });
