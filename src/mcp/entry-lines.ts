@@ -35,18 +35,33 @@ function spanOf(e: EntryRow): string {
   return `${clock(e.start)}–${end}${counted}`;
 }
 
+/** Whether other pages hold entries before this page's first (newest) and after its last. */
+export interface PageEdges {
+  newerElsewhere: boolean;
+  olderElsewhere: boolean;
+}
+
 /** `entries` newest first, as the page has them, each naming its project. */
-export function entryLines(entries: EntryRow[], projects: ProjectRow[], timeZone: string): string[] {
+export function entryLines(
+  entries: EntryRow[],
+  projects: ProjectRow[],
+  timeZone: string,
+  edges: PageEdges,
+): string[] {
   if (entries.length === 0) return [];
   const names = new Map(projects.map((p) => [p.id, p.name ? cleanText(p.name, 80) : p.id]));
   const days = new Map<string, EntryRow[]>();
   for (const e of entries) days.set(day(e.start), [...(days.get(day(e.start)) ?? []), e]);
   const lines = [`Times in ${timeZone}.`];
+  const dates = [...days.keys()];
   for (const [date, rows] of days) {
+    // A day at the page's edge may go on in the next page: its time here is this page's part only.
+    const cut =
+      (edges.newerElsewhere && date === dates[0]) || (edges.olderElsewhere && date === dates.at(-1));
     const minutes = rows.reduce((sum, e) => sum + (e.durationMinutes ?? 0), 0);
     const running = rows.some((e) => e.end === null) ? "a running timer" : "";
     lines.push(
-      `${date}: ${[minutes > 0 ? formatDuration(minutes) : "", running].filter(Boolean).join(" and ")}`,
+      `${date}: ${[minutes > 0 ? formatDuration(minutes) : "", running].filter(Boolean).join(" and ")}${cut ? " on this page" : ""}`,
     );
     for (const e of rows) {
       lines.push(`- ${spanOf(e)} · ${names.get(e.projectId)}${e.description ? ` · "${e.description}"` : ""}`);

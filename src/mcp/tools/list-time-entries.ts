@@ -128,7 +128,9 @@ export const listTimeEntriesTool = defineTool({
     const projects = new Map<string, ProjectRow>();
     for (const [i, { projectId, ...entry }] of entries.entries()) {
       const customerId = slice[i]!.customerId;
-      const project = projects.get(projectId) ?? {
+      // By project and customer: an entry the service files under another customer keeps its own.
+      const key = `${projectId} ${customerId}`;
+      const project = projects.get(key) ?? {
         id: projectId,
         name: projectNames.get(projectId) ?? null,
         customerId,
@@ -136,13 +138,19 @@ export const listTimeEntriesTool = defineTool({
         entries: [],
       };
       project.entries.push(entry);
-      projects.set(projectId, project);
+      projects.set(key, project);
     }
     const head =
       totalMinutes === null
         ? `${partialNote(list, "time entries", "there is no total: it would under-count")} ${pageLine(entries.length, window.total, window.offset, "time entries read")}${assumedText(range.assumptions)}`
         : `${pageLine(entries.length, window.total, window.offset, "time entries")} All together: ${formatDuration(totalMinutes)}.${assumedText(range.assumptions)}`;
-    const text = [head, ...entryLines(entries, [...projects.values()], context.timeZone)].join("\n");
+    const text = [
+      head,
+      ...entryLines(entries, [...projects.values()], context.timeZone, {
+        newerElsewhere: window.offset > 0,
+        olderElsewhere: window.nextOffset !== null,
+      }),
+    ].join("\n");
     return {
       data: { projects: [...projects.values()], ...window, ...completeness(list), totalMinutes },
       text,
