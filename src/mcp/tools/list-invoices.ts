@@ -7,6 +7,7 @@ import { formatDay } from "../../domain/dates/format.js";
 import { fromCents, taxFromNet, toCents } from "../../domain/money.js";
 import { servicePeriodDays } from "../../domain/period-billing.js";
 import { cleanText } from "../../domain/text.js";
+import { EngineOutageError } from "../../engine-outage.js";
 import { eventRow } from "../../webhooks/event-view.js";
 import {
   completenessOutput,
@@ -89,7 +90,7 @@ export const listInvoicesTool = defineTool({
     }
     const { slice, ...window } = page(matching, args.offset, args.limit);
     // Former customers' names come from the summary endpoint, asked only for this page's ids.
-    const [names, paidOn] = await Promise.all([
+    const [names, { days: paidOn, outage }] = await Promise.all([
       context.directory.customerNames(slice.map((invoice) => invoice.customerId)),
       paymentDays(context),
     ]);
@@ -130,6 +131,11 @@ export const listInvoicesTool = defineTool({
           `- ${r.invoiceNumber} · ${r.invoiceDate} · ${r.status}${r.status === "paid" && r.paid !== undefined ? ` on ${r.paid}` : ""} · ${r.customerName === undefined ? named(undefined, r.customerId) : cleanText(r.customerName, 80)} · net ${eur(r.netAmount)}${r.grossAmount === null || r.usualGross ? "" : ` · gross ${eur(r.grossAmount)}`}${r.period === null ? "" : ` · period ${periodWords(r.period)}`}${r.notes === null ? "" : ` · "${r.notes}"`}`,
       ),
     ];
+    if (outage !== undefined) {
+      lines.push(
+        `Payment dates are not shown: the stored webhook events (${outage.engine}) cannot be read right now; the invoices above are complete. This is usually temporary.`,
+      );
+    }
     if (rows.some((r) => r.usualGross)) {
       lines.splice(1, 0, `Gross is net + ${context.defaultTaxRate} % VAT where a row shows none.`);
     }
@@ -158,19 +164,30 @@ export const listInvoicesTool = defineTool({
 
 /**
  * The day each invoice was paid, as far as the webhook inbox knows, by invoice id and by number;
- * empty without an inbox. A payment event names one or the other, depending on the service.
+ * empty without an inbox. A payment event names one or the other, depending on the service. The
+ * dates are an extra beside the service's invoices: an inbox that cannot be read right now (its
+ * engine is down) leaves them out, said in the answer, rather than failing the whole list.
  */
-async function paymentDays(context: ToolContext): Promise<Map<string, string>> {
+async function paymentDays(
+  context: ToolContext,
+): Promise<{ days: Map<string, string>; outage?: EngineOutageError }> {
   const days = new Map<string, string>();
-  if (context.events === undefined) return days;
-  for (const event of await context.events.read({ type: "invoice.paid" })) {
+  if (context.events === undefined) return { days };
+  let paid: Awaited<ReturnType<NonNullable<ToolContext["events"]>["read"]>>;
+  try {
+    paid = await context.events.read({ type: "invoice.paid" });
+  } catch (error) {
+    if (error instanceof EngineOutageError) return { days, outage: error };
+    throw error;
+  }
+  for (const event of paid) {
     const row = eventRow(event);
     if (!Number.isFinite(row.occurredAt)) continue;
     const day = formatDay(row.occurredAt, context.timeZone);
     if (row.invoiceId !== null) days.set(row.invoiceId, day);
     if (row.invoiceNumber !== null) days.set(comparableNumber(row.invoiceNumber), day);
   }
-  return days;
+  return { days };
 }
 
 /** "2026-10" for a whole calendar month, else "2026-10-01 to 2026-10-15": a page has many. */
