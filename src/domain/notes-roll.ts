@@ -7,6 +7,7 @@
  * person can check it. Pure.
  */
 import { monthIndex, spanKind } from "./calendar-span.js";
+import { ENGLISH_MONTHS, GERMAN_MONTHS } from "./dates/months.js";
 import type { DaySpan } from "./period-billing.js";
 
 export interface RolledNotes {
@@ -22,34 +23,8 @@ export interface Unrollable {
   mentions: string[];
 }
 
-const GERMAN = [
-  "Januar",
-  "Februar",
-  "März",
-  "April",
-  "Mai",
-  "Juni",
-  "Juli",
-  "August",
-  "September",
-  "Oktober",
-  "November",
-  "Dezember",
-];
-const ENGLISH = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+const GERMAN = GERMAN_MONTHS;
+const ENGLISH = ENGLISH_MONTHS;
 const GERMAN_SHORT = ["Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"];
 const ENGLISH_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const OTHER_SHORT: Record<string, number> = { mrz: 3, maerz: 3, sept: 9 };
@@ -65,7 +40,7 @@ interface MonthWord {
 /** The month a word names, and whether it tells the language; abbreviations only with a year. */
 function monthWord(word: string): MonthWord | null {
   const lower = word.toLowerCase();
-  const find = (list: string[]) => list.findIndex((name) => name.toLowerCase() === lower) + 1;
+  const find = (list: readonly string[]) => list.findIndex((name) => name.toLowerCase() === lower) + 1;
   const de = find(GERMAN) || (lower === "maerz" ? 3 : 0);
   const en = find(ENGLISH);
   if (de || en) return { month: de || en, language: de && en ? null : de ? "de" : "en", short: false };

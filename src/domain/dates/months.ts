@@ -20,7 +20,8 @@ export function monthNumber(word: string): number | null {
   return MONTHS.find(([, pattern]) => pattern.test(w))?.[0] ?? null;
 }
 
-const ENGLISH = [
+/** The months' full names, January first (the notes of invoices name them so too). */
+export const ENGLISH_MONTHS: readonly string[] = [
   "January",
   "February",
   "March",
@@ -37,10 +38,10 @@ const ENGLISH = [
 
 /** "March" for 3: labels are English, like the rest of the tool output. */
 export function englishMonthName(month: number): string {
-  return ENGLISH[month - 1] ?? String(month);
+  return ENGLISH_MONTHS[month - 1] ?? String(month);
 }
 
-const GERMAN = [
+export const GERMAN_MONTHS: readonly string[] = [
   "Januar",
   "Februar",
   "März",
@@ -57,5 +58,5 @@ const GERMAN = [
 
 /** "März" for 3: for German text (invoice notes, a German date read back). */
 export function germanMonthName(month: number): string {
-  return GERMAN[month - 1] ?? String(month);
+  return GERMAN_MONTHS[month - 1] ?? String(month);
 }
