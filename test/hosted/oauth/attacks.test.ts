@@ -280,10 +280,15 @@ describe("OAuth: attacks are refused with nothing stored", () => {
   async function pictures(page: Page, name: string): Promise<void> {
     const dir = process.env.OAUTH_SCREENSHOTS;
     if (!dir) return;
-    for (const width of [400, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [400, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        const suffix = scheme === "dark" ? "-dark" : "";
+        await page.screenshot({ path: `${dir}/${name}-${width}${suffix}.png`, fullPage: true });
+      }
     }
+    await page.emulateMedia({ colorScheme: "light" });
   }
 
   it("the pages name the product and the operator, preselect the least access, and make Allow the primary action", {

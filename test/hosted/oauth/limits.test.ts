@@ -184,7 +184,9 @@ describe("per-address limits across instances, and what registrations may store"
       "read",
       redirect,
     );
-    expect(params.get("code")).toBeTruthy();
+    // The authorization went through: a code came back, no error.
+    expect(params.get("error")).toBeNull();
+    expect(params.get("code")).toMatch(/^[\w-]{20,}$/);
     expect(Number(await expiry(used.client_id))).toBeGreaterThan(80); // the grant's 90 days
   });
 });
