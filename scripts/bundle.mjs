@@ -47,6 +47,23 @@ const REQUIRE_BANNER = [
   "const require = __bundleCreateRequire(import.meta.url);",
 ].join("\n");
 
+/**
+ * Two modules the start would read for nothing are resolved to stand-ins of our own, each with the
+ * same exports and its reason in its file (scripts/bundle-stand-ins/): the SDK's Node shim, whose
+ * default validator (Ajv) runs its CommonJS at import, and zod's index of 60-odd locales. Together
+ * they were about a fifth of a cold start (docs/benchmarks.md).
+ */
+const STAND_INS = {
+  name: "stand-ins",
+  setup(build) {
+    const standIn = (name) => ({ path: join(root, "scripts", "bundle-stand-ins", name) });
+    build.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => standIn("sdk-shims.mjs"));
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, ({ importer }) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(importer) ? standIn("zod-locales.mjs") : undefined,
+    );
+  },
+};
+
 /** Builds the bundle into `outdir` (emptied first: a stale chunk must not ship). */
 export async function bundle(outdir = BUNDLE_DIR) {
   rmSync(outdir, { recursive: true, force: true });
@@ -78,6 +95,7 @@ export async function bundle(outdir = BUNDLE_DIR) {
     // The bundle is the package's bin, so the hosted mode (`serve`, `tokens`, `db`) is in it too, in
     // chunks of its own that a stdio start never reads. pg's optional native binding is not used.
     external: ["pg-native"],
+    plugins: [STAND_INS],
     define: {
       __INVOICING_VIEWS_HTML__: JSON.stringify(views),
       // A JSON string in the bundle, parsed on first use (src/mcp/tool-schemas.ts).

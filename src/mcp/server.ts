@@ -10,6 +10,7 @@
  * request's is kept in it.
  */
 import { McpServer } from "@modelcontextprotocol/server";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import type { Config } from "../config/load.js";
 import { canWrite, type Principal, scopesUnder } from "../config/principal.js";
 import { InputError } from "../domain/input-error.js";
@@ -183,9 +184,20 @@ interface Access {
   options: Record<"stdio" | HttpEra, ReturnType<typeof serverOptions>>;
 }
 
+/**
+ * The one JSON Schema this server checks is a confirmation form's answer (confirmation.ts), on
+ * connections where the SDK sends the form itself. Its Node default, Ajv, is some 290 kB of CommonJS
+ * that runs when the SDK is imported, about a sixth of a cold start; the SDK's other validator
+ * (@cfworker/json-schema, plain ESM, made for edge runtimes) checks the same drafts. The bundle
+ * leaves Ajv out altogether (scripts/bundle-stand-ins/sdk-shims.mjs); naming the validator here
+ * makes the sources, dist/ and the bundle check forms alike.
+ */
+const FORM_ANSWERS = new CfWorkerJsonSchemaValidator();
+
 function serverOptions(instructions: string, events: boolean, httpEra: HttpEra | undefined) {
   return {
     instructions,
+    jsonSchemaValidator: FORM_ANSWERS,
     capabilities: {
       // Only events change by themselves, so subscriptions exist only with stored events, and only
       // where they can be delivered: stdio, or a 2026-era listen stream (not a stateless 2025 POST).

@@ -87,6 +87,27 @@ describe("the bundle (npm run bundle)", () => {
     expect(all - files.size).toBeGreaterThan(3);
   });
 
+  it("carries neither Ajv nor zod's other locales: stand-ins with the same exports take their place", async () => {
+    const inputs = Object.keys(metafile.inputs);
+    expect(inputs.filter((input) => /[\\/]ajv|ajvProvider/.test(input))).toEqual([]);
+    expect(inputs.filter((input) => input.includes("node_modules/zod/v4/locales/"))).toEqual([
+      "node_modules/zod/v4/locales/en.js",
+    ]);
+    const standIn = (name: string) => import(join(process.cwd(), "scripts", "bundle-stand-ins", name));
+    const [shims, shimsStandIn] = await Promise.all([
+      import("@modelcontextprotocol/server/_shims" as string),
+      standIn("sdk-shims.mjs"),
+    ]);
+    expect(Object.keys(shimsStandIn).sort()).toEqual(Object.keys(shims).sort());
+    expect(shimsStandIn.process).toBe(shims.process);
+    const [locales, localesStandIn] = await Promise.all([
+      import("zod/v4/locales"),
+      standIn("zod-locales.mjs"),
+    ]);
+    expect(Object.keys(localesStandIn)).toEqual(["en"]);
+    expect(localesStandIn.en).toBe(locales.en);
+  });
+
   it("ships a source map beside every file, pointing back to src/", () => {
     const files = readdirSync(outdir, { recursive: true })
       .map(String)
@@ -152,6 +173,13 @@ describe("the bundle (npm run bundle)", () => {
       };
       expect(result.isError).toBeFalsy();
       expect(result.content[0]?.text).toMatch(/Müller & Söhne GmbH/);
+      // Arguments are still checked, in zod's English (the one locale the bundle keeps).
+      const wrong = (await client.callTool({ name: "list_customers", arguments: { query: 7 } })) as {
+        isError?: boolean;
+        content: { type: string; text?: string }[];
+      };
+      expect(wrong.isError).toBe(true);
+      expect(wrong.content[0]?.text).toMatch(/expected string, received number/);
     } finally {
       await client.close();
     }

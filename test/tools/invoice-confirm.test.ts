@@ -57,6 +57,8 @@ describe.each(["2025", "2026"] as const)("create_invoice confirmation, protocol 
     ["declines", { action: "decline" } as const],
     ["cancels", { action: "cancel" } as const],
     ["accepts with the box left unticked", { action: "accept", content: { confirm: false } } as const],
+    // A client's answer is data: anything but a literal true is no.
+    ["accepts with an answer that is not a tick", { action: "accept", content: { confirm: "yes" } } as const],
   ])("creates nothing when the person %s", async (_label, answer) => {
     let asked = 0;
     const mcp = await connect(sandbox(), {
