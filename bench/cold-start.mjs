@@ -409,27 +409,38 @@ function notes(main) {
    scripts/bundle.mjs): no per-file module loading as in dist/, and what start-up does not run (undici,
    chrono-node, the sandbox, doctor, the webhook receiver) sits in chunks of its own, read from disk
    only when first imported. A test (test/packaging/bundle.test.ts) keeps it that way.
-8. The tools' JSON Schemas, which never change while the server runs, are made when the bundle is
-   built (scripts/bundle.mjs, src/mcp/tool-schemas.ts) and carried in it as one JSON string: the bin's
+8. Every tool's facts, which never change while the server runs (name, words for each kind of caller,
+   traits, and the JSON Schemas \`tools/list\` shows), are made when the bundle is built
+   (scripts/bundle.mjs, src/mcp/tool-facts.ts) and carried in it as one JSON string: the bin's
    \`tools/list\` converts no zod schema (it converted every tool's, which issue 30 found to be most
-   of its start beyond the one-tool server's: 17 ms against 4 ms for \`tools/list\`). A test holds the
-   bundle's \`tools/list\` to the sources' run-time conversion (test/packaging/tool-schemas.test.ts);
-   dist/ still converts at run time.
+   of its start beyond the one-tool server's: 17 ms against 4 ms for \`tools/list\`).
+9. A tool's code, with its zod schemas and the billing rules it uses, is read when the tool is first
+   called (src/mcp/tool-catalog.ts; its arguments' check imports it, and the call counts as running
+   from its arrival, so a stop waits for it). A test holds the bundle's \`tools/list\` to the sources'
+   for three kinds of caller (test/packaging/tool-facts.test.ts), and another that a start reads
+   none of the tools' modules (test/packaging/bundle.test.ts). dist/ loads every tool at start.
+10. Two modules are left out of the bundle, each replaced by a stand-in with the same exports
+   (scripts/bundle-stand-ins/, checked in test/packaging/bundle.test.ts): the SDK's Node shim, whose
+   default JSON Schema validator is Ajv, some 290 kB of CommonJS run at every import of the SDK
+   (the server names the SDK's other validator, @cfworker/json-schema, for the one schema it checks,
+   a confirmation form's answer), and zod's index of its 60-odd locales (we use English, zod's
+   default). These two were about a fifth of the bin's start.
 
 What the first calls pay instead, once per process, is measured in "Cold start: the first calls" below.
 
 **Where the time goes now** (next section): Node itself (the floor), zod and the SDK, which every server
-on this SDK loads (the one-tool server is ${sdkOverFloor} the floor), then our modules, the date-fns and
-@date-fns/tz files the date formatters use, and the 12 tools' schemas. The tsc output (dist/, for
-development) pays Node's ES module loader per file on top; the bin does not.`,
+on this SDK loads (the one-tool server is ${sdkOverFloor} the floor; it also runs Ajv's CommonJS, which the
+bin leaves out), then our modules (configuration, the server, prompts, resources, the error wording)
+and the date-fns and @date-fns/tz files the date formatters use. The tsc output (dist/, for
+development) pays Node's ES module loader per file and every tool's code on top; the bin does not.`,
   ];
   if (missedAny("vs one-tool")) {
-    parts.push(`**Missed: the bin vs the one-tool server.** Our start reads the SDK and zod like the one-tool server, plus
-our modules and the tools' code with their zod schemas (built at import, though only a call needs
-them); \`tools/list\` itself now converts nothing. What would close it: loading each tool's code only
-when it is called (the build would carry every definition's facts beside its JSON Schemas, and the
-inventory read those), minifying (about half the bytes; the project keeps the bundle readable for
-stack traces), or a V8 start-up snapshot of the bundled server (\`node --build-snapshot\`).`);
+    parts.push(`**Missed: the bin vs the one-tool server.** Our start reads the SDK and zod like the one-tool server
+(without Ajv), plus our own modules; no tool's code, and \`tools/list\` converts nothing. On a quiet
+machine the bin is ahead (0.93× on Node 20, 2026-11-26, after the changes 8 to 10); when this run
+reports it missed, look at the spread (p10 – p90) of both rows. What would widen the lead: minifying
+(about half the bytes; the project keeps the bundle readable for stack traces), or a V8 start-up
+snapshot of the bundled server (\`node --build-snapshot\`).`);
   }
   if (missedAny("server-everything")) {
     parts.push(`**Missed: the bin vs server-everything.** See the table: both load an SDK and zod; which is faster on this
@@ -438,7 +449,7 @@ machine is within the run's spread when this is reported as missed.`);
   if (missedAny("vs floor")) {
     parts.push(`**Missed: within 2× of the floor.** Not reachable by any server on this SDK: the one-tool server
 alone is ${sdkOverFloor} the floor, importing zod and the SDK (its Ajv validator included) and building their
-schemas. What would close it: an SDK that loads lazily what \`initialize\` and \`tools/list\` do not need
+schemas; the bin leaves Ajv out but loads the rest. What would close it: an SDK that loads lazily what \`initialize\` and \`tools/list\` do not need
 (Ajv, the HTTP transports), or a V8 start-up snapshot of the bundled server (\`node --build-snapshot\`),
 neither of which this project controls alone.`);
   }

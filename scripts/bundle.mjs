@@ -69,8 +69,8 @@ export async function bundle(outdir = BUNDLE_DIR) {
   rmSync(outdir, { recursive: true, force: true });
   // The MCP Apps views document travels inside the bundle as a string, in the chunk that serves it.
   const views = await buildViews();
-  // What tools/list shows never changes while the server runs: converted here, once, not at each start.
-  const toolSchemas = await convertToolSchemas();
+  // What tools/list shows never changes while the server runs: made here, once, not at each start.
+  const toolFacts = await makeToolFacts();
   const result = await build({
     absWorkingDir: root,
     entryPoints: { [BUNDLE_ENTRY_NAME.replace(/\.mjs$/, "")]: "src/index.ts" },
@@ -98,8 +98,8 @@ export async function bundle(outdir = BUNDLE_DIR) {
     plugins: [STAND_INS],
     define: {
       __INVOICING_VIEWS_HTML__: JSON.stringify(views),
-      // A JSON string in the bundle, parsed on first use (src/mcp/tool-schemas.ts).
-      __INVOICING_TOOL_SCHEMAS__: JSON.stringify(JSON.stringify(toolSchemas)),
+      // A JSON string in the bundle, parsed at start (src/mcp/tool-facts.ts).
+      __INVOICING_TOOL_FACTS__: JSON.stringify(JSON.stringify(toolFacts)),
     },
   });
   const entry = join(outdir, BUNDLE_ENTRY_NAME);
@@ -107,20 +107,20 @@ export async function bundle(outdir = BUNDLE_DIR) {
 }
 
 /**
- * Every tool's JSON Schemas as tools/list shows them, by the sources' own conversion
- * (src/mcp/tool-schemas.ts): the sources bundled into a temporary module and run, so a stale dist/
- * can never leak into the bundle.
+ * Every tool's facts (words, traits and JSON Schemas as tools/list shows them), in the order of
+ * src/mcp/tool-list.ts, made by the sources themselves (src/mcp/tool-facts.ts): the sources bundled
+ * into a temporary module and run, so a stale dist/ can never leak into the bundle.
  */
-async function convertToolSchemas() {
-  const dir = mkdtempSync(join(tmpdir(), "invoicing-mcp-tool-schemas-"));
+async function makeToolFacts() {
+  const dir = mkdtempSync(join(tmpdir(), "invoicing-mcp-tool-facts-"));
   try {
-    const outfile = join(dir, "tool-schemas.mjs");
+    const outfile = join(dir, "tool-facts.mjs");
     await build({
       absWorkingDir: root,
       stdin: {
         contents: [
-          'export { everyTool } from "./src/mcp/inventory.ts";',
-          'export { convertToolSchemas } from "./src/mcp/tool-schemas.ts";',
+          'export { everyTool } from "./src/mcp/tool-definitions.ts";',
+          'export { factsOf } from "./src/mcp/tool-facts.ts";',
         ].join("\n"),
         resolveDir: root,
         loader: "ts",
@@ -135,8 +135,8 @@ async function convertToolSchemas() {
       external: ["pg-native"],
       logLevel: "warning",
     });
-    const { everyTool, convertToolSchemas: convert } = await import(pathToFileURL(outfile).href);
-    return convert(everyTool);
+    const { everyTool, factsOf } = await import(pathToFileURL(outfile).href);
+    return everyTool.map(factsOf);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const { allTools } = await import("../dist/mcp/tool-list.js");
+const { allTools } = await import("../dist/mcp/tool-definitions.js");
 const { toolReference } = await import("../dist/docs/tool-reference.js");
 const { manifestTools } = await import("../dist/docs/manifest-tools.js");
 const { COMMAND_FORMS, TOOL_TABLE, commandForms, toolTable, writeSection } = await import(

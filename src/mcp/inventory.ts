@@ -5,9 +5,10 @@
  * so a tool's availability is never a list of names kept somewhere else.
  */
 import type { ReadOnlyBy, Scope } from "../config/principal.js";
-import type { ToolDefinition } from "./define-tool.js";
 import { WEBHOOK_SETUP } from "./instructions.js";
-import { allTools, appTools } from "./tool-list.js";
+import { catalog, type ToolEntry } from "./tool-catalog.js";
+
+export { toolNamed } from "./tool-catalog.js";
 
 export interface InventoryRequest {
   /** What the caller may do. */
@@ -23,29 +24,20 @@ export interface Inventory {
    * The tools to register, in the order clients list them. View-only tools are among them; they
    * stay hidden from clients that do not announce views (apps/ui.ts decides per request).
    */
-  tools: readonly ToolDefinition[];
+  tools: readonly ToolEntry[];
   /** Why each other tool is missing, and how to get it: the answer to a call of it. */
   missing: ReadonlyMap<string, string>;
 }
 
-/** Every tool there is, the model's and the views'. */
-export const everyTool: readonly ToolDefinition[] = [...allTools, ...appTools];
-
-const byName = new Map(everyTool.map((tool) => [tool.name, tool]));
-
-export function toolNamed(name: string): ToolDefinition | undefined {
-  return byName.get(name);
-}
-
 /** The scope a tool needs: a read needs read, anything else write. */
-export function scopeOf(tool: Pick<ToolDefinition, "kind">): Scope {
+export function scopeOf(tool: Pick<ToolEntry, "kind">): Scope {
   return tool.kind === "read" ? "read" : "write";
 }
 
 export function inventory(request: InventoryRequest): Inventory {
-  const tools: ToolDefinition[] = [];
+  const tools: ToolEntry[] = [];
   const missing = new Map<string, string>();
-  for (const tool of everyTool) {
+  for (const tool of catalog) {
     const reason = !request.scopes.includes(scopeOf(tool))
       ? noWrite(tool.name, request.readOnlyBy)
       : tool.needsInbox && !request.events
@@ -58,7 +50,7 @@ export function inventory(request: InventoryRequest): Inventory {
 }
 
 /** The tools a configuration lists to the model (docs, the manifest, tests): no view-only tool. */
-export function listedTools(config: { readOnly: boolean; events?: boolean }): ToolDefinition[] {
+export function listedTools(config: { readOnly: boolean; events?: boolean }): ToolEntry[] {
   const { tools } = inventory({
     scopes: config.readOnly ? ["read"] : ["read", "write"],
     readOnlyBy: "settings",

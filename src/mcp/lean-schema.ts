@@ -13,8 +13,8 @@
  *
  * The SDK asks a schema for its JSON Schema through Standard Schema's `~standard.jsonSchema`; this
  * wraps a zod schema so that answer is post-processed (once per schema and target, then shared and
- * frozen), while validation stays zod's own. Given what the build made of it (`built`, per target:
- * tool-schemas.ts), that is the answer, and zod's conversion never runs.
+ * frozen), while validation stays zod's own. (The bundle's schemas come made by the build instead:
+ * tool-facts.ts.)
  */
 import type { StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { z } from "zod";
@@ -25,7 +25,6 @@ type Io = "input" | "output";
 export function leanSchema<S extends z.ZodType>(
   schema: S,
   io: Io,
-  built?: Readonly<Record<string, Json>>,
 ): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
   // Built once per schema: the hosted mode builds a server per request, and converting a schema is
   // by far the dearest part of registering a tool (the SDK converts the output schema on every call).
@@ -42,8 +41,7 @@ export function leanSchema<S extends z.ZodType>(
     const key = `${which} ${options.target}`;
     let json = converted.get(key);
     if (!json) {
-      const prebuilt = which === io ? built?.[options.target] : undefined;
-      json = deepFreeze(prebuilt ?? shaped(leanJson(standard.jsonSchema[which](options), io), io));
+      json = deepFreeze(shaped(leanJson(standard.jsonSchema[which](options), io), io));
       converted.set(key, json);
     }
     return json;
@@ -66,7 +64,7 @@ const inputWrappers = new WeakMap<z.ZodType, unknown>();
 const outputWrappers = new WeakMap<z.ZodType, unknown>();
 
 /** Shared by every server of the process, so no one may change it. */
-function deepFreeze(value: Json): Json {
+export function deepFreeze(value: Json): Json {
   for (const child of Object.values(value)) {
     if (typeof child === "object" && child !== null && !Object.isFrozen(child)) deepFreeze(child as Json);
   }

@@ -6,9 +6,11 @@
  * - A registered tool's or resource's `_meta` and `enabled` are read by the SDK when it lists or
  *   calls; making them getters lets one registration answer per request (views shown only to
  *   clients that render them, on a stdio session whose client is known only after registration).
- * - The SDK installs its own tools/call handler on the first tool registration and answers an
- *   unknown name with a bare protocol error; wrapping the installation lets a call of a tool the
- *   caller does not get be answered with why, and how to get it.
+ * - The SDK installs its own tools/call handler on the first tool registration, and checks a call's
+ *   arguments before a tool's callback runs. Wrapping the installation lets the server see a call
+ *   from its arrival to its answer: a call of a tool the caller does not get is answered with why
+ *   and how to get it (instead of a bare protocol error), and a call counts as running while its
+ *   arguments are checked, which from the bundle first reads the tool's code (tool-catalog.ts).
  */
 import type { McpServer, RegisteredResource, RegisteredTool } from "@modelcontextprotocol/server";
 
@@ -30,10 +32,14 @@ export function dynamicEnabled(item: RegisteredTool | RegisteredResource, enable
 }
 
 /**
- * Answers a tools/call of a name `answer` knows (returns a result for) before the SDK's handler
- * does; every other call reaches the SDK's handler unchanged. Call it before any tool is registered.
+ * Every tools/call goes through `around`, with the tool's name and the SDK's own handling of the
+ * call (checking the arguments, the callback, checking the result): `around` may answer by itself
+ * or run `handle` inside whatever it needs. Call it before any tool is registered.
  */
-export function interceptToolCalls(server: McpServer, answer: (name: string) => unknown | undefined): void {
+export function aroundToolCalls(
+  server: McpServer,
+  around: (name: string, handle: () => unknown) => unknown,
+): void {
   const low = server.server;
   type Handler = (request: { params: { name: string } }, ctx: unknown) => unknown;
   const install = low.setRequestHandler.bind(low) as (method: string, handler: Handler) => void;
@@ -42,7 +48,7 @@ export function interceptToolCalls(server: McpServer, answer: (name: string) => 
       method,
       method !== "tools/call"
         ? handler
-        : (request, ctx) => answer(request.params.name) ?? handler(request, ctx),
+        : (request, ctx) => around(request.params.name, () => handler(request, ctx)),
     );
   low.setRequestHandler = wrapped as unknown as typeof low.setRequestHandler;
 }

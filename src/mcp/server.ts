@@ -26,26 +26,19 @@ import {
   missingSettings,
   type ToolContext,
 } from "./context.js";
-import {
-  AskToConfirm,
-  annotationsFor,
-  descriptionFor,
-  type Offer,
-  type ToolDefinition,
-} from "./define-tool.js";
+import { AskToConfirm, annotationsFor, type Offer } from "./define-tool.js";
 import { isExpectedError } from "./error-text.js";
 import { InFlightCalls } from "./in-flight.js";
 import { instructionsFor, WEBHOOK_SETUP } from "./instructions.js";
-import { everyTool, type Inventory, inventory, toolNamed } from "./inventory.js";
-import { type Json, leanSchema } from "./lean-schema.js";
+import { type Inventory, inventory, toolNamed } from "./inventory.js";
 import { waitingFor } from "./progress.js";
 import { promptRegistrations } from "./prompts/index.js";
 import { subscribableUris } from "./resources/events.js";
 import { resourceRegistrations } from "./resources/index.js";
 import { assertSubscribable } from "./resources/subscriptions.js";
 import { errorResult, successResult } from "./result.js";
-import { interceptToolCalls } from "./sdk-patches.js";
-import { BUILT_SCHEMA_TARGET, builtSchemasOf } from "./tool-schemas.js";
+import { aroundToolCalls } from "./sdk-patches.js";
+import { catalog, type ToolEntry } from "./tool-catalog.js";
 
 export { instructionsFor, WEBHOOK_SETUP };
 
@@ -131,7 +124,7 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
       const offer = { canWrite: canWrite(caller), events };
       access = {
         canWrite: offer.canWrite,
-        configs: new Map(everyTool.map((tool) => [tool.name, toolConfig(tool, offer)])),
+        configs: new Map(catalog.map((tool) => [tool.name, toolConfig(tool, offer)])),
         inventory: offered,
         offered: new Set(offered.tools.map((tool) => tool.name)),
         prompts: promptRegistrations(context, { canWrite: canWrite(caller) }),
@@ -151,11 +144,11 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
       const server = new McpServer(info, access.options[era ?? "stdio"]);
       const views = showsViews(server, known);
       const called = tool === undefined || !access.offered.has(tool) ? undefined : toolNamed(tool);
+      watchToolCalls(server, access.inventory.missing, registration.inFlight);
       if (called) {
         registerTool(server, called, access.configs.get(called.name)!, registration, views, access.canWrite);
         return server;
       }
-      explainUnlisted(server, access.inventory.missing);
       for (const offered of access.inventory.tools)
         registerTool(
           server,
@@ -208,15 +201,12 @@ function serverOptions(instructions: string, events: boolean, httpEra: HttpEra |
   };
 }
 
-function toolConfig(tool: ToolDefinition, offer: Offer): ToolConfig {
-  // In the bundle, the JSON Schemas its build made: tools/list then converts nothing.
-  const built = builtSchemasOf(tool.name);
-  const target = (json: Json | undefined) => (json ? { [BUILT_SCHEMA_TARGET]: json } : undefined);
+function toolConfig(tool: ToolEntry, offer: Offer): ToolConfig {
   return {
     title: tool.title,
-    description: descriptionFor(tool, offer),
-    inputSchema: leanSchema(tool.input, "input", target(built?.input)),
-    outputSchema: leanSchema(tool.output, "output", target(built?.output)),
+    description: tool.description(offer),
+    inputSchema: tool.input,
+    outputSchema: tool.output,
     annotations: annotationsFor(tool),
   };
 }
@@ -225,8 +215,8 @@ function toolConfig(tool: ToolDefinition, offer: Offer): ToolConfig {
 interface ToolConfig {
   title: string;
   description: string;
-  inputSchema: ReturnType<typeof leanSchema>;
-  outputSchema: ReturnType<typeof leanSchema>;
+  inputSchema: ToolEntry["input"];
+  outputSchema: ToolEntry["output"];
   annotations: ReturnType<typeof annotationsFor>;
 }
 
@@ -244,15 +234,26 @@ function acknowledgeLegacySubscriptions(server: McpServer, own: readonly string[
 }
 
 /**
- * A client may call a tool this caller does not get (from an older list, or a model that knows the
- * name): instead of the bare "Tool not found" protocol error, it gets an error result saying why
- * the tool is missing and how to get it. Call it before any tool is registered.
+ * Every tool call, from its arrival to its answer. A client may call a tool this caller does not
+ * get (from an older list, or a model that knows the name): instead of the bare "Tool not found"
+ * protocol error, it gets an error result saying why the tool is missing and how to get it. Any
+ * other call counts as running from the start, its arguments' check included (from the bundle, that
+ * first reads the tool's code), so a server stopping meanwhile lets it finish and answer. Call it
+ * before any tool is registered.
  */
-function explainUnlisted(server: McpServer, reasons: ReadonlyMap<string, string>): void {
-  if (reasons.size === 0) return;
-  interceptToolCalls(server, (name) => {
+function watchToolCalls(
+  server: McpServer,
+  reasons: ReadonlyMap<string, string>,
+  inFlight: InFlightCalls,
+): void {
+  aroundToolCalls(server, (name, handle) => {
     const reason = reasons.get(name);
-    return reason === undefined ? undefined : errorResult(new InputError(reason));
+    if (reason !== undefined) return errorResult(new InputError(reason));
+    const tool = toolNamed(name);
+    if (!tool) return handle();
+    return inFlight.track({ tool: tool.name, kind: tool.kind, verifyWith: tool.verifyWith }, async () =>
+      handle(),
+    );
   });
 }
 
@@ -264,9 +265,9 @@ interface Registration {
 
 function registerTool(
   server: McpServer,
-  tool: ToolDefinition,
+  tool: ToolEntry,
   config: ToolConfig,
-  { context, log, inFlight }: Registration,
+  { context, log }: Registration,
   views: () => boolean,
   canWrite: boolean,
 ): void {
@@ -275,10 +276,8 @@ function registerTool(
       // Every request of this call shares one budget, and waits as this request allows.
       const scope = new CallScope(waitingFor(ctx.mcpReq, context.timeZone));
       const call = { confirmation: confirmationOf(ctx, server), canWrite };
-      const running = { tool: tool.name, kind: tool.kind, verifyWith: tool.verifyWith };
-      const output = await inFlight.track(running, () =>
-        tool.handler(args as never, contextForCall(context, scope), call),
-      );
+      const { handler } = await tool.load(); // loaded already, by the arguments' check
+      const output = await handler(args as never, contextForCall(context, scope), call);
       return output instanceof AskToConfirm ? askResult(output) : successResult(output);
     } catch (error) {
       if (!isExpectedError(error))

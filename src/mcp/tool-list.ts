@@ -1,43 +1,34 @@
-import type { ToolDefinition } from "./define-tool.js";
-import { createCustomerTool } from "./tools/create-customer.js";
-import { createInvoiceTool } from "./tools/create-invoice/tool.js";
-import { createPreviewedInvoiceTool } from "./tools/create-previewed-invoice.js";
-import { customerSummaryTool } from "./tools/customer-summary.js";
-import { eurReportTool } from "./tools/eur-report.js";
-import { listCustomersTool } from "./tools/list-customers.js";
-import { listInvoicesTool } from "./tools/list-invoices.js";
-import { listProjectsTool } from "./tools/list-projects.js";
-import { listTimeEntriesTool } from "./tools/list-time-entries.js";
-import { logTimeTool } from "./tools/log-time/tool.js";
-import { outstandingByCustomerTool } from "./tools/outstanding-by-customer.js";
-import { recentEventsTool } from "./tools/recent-events.js";
-import { revenueReportTool } from "./tools/revenue-report.js";
-import { timeSummaryTool } from "./tools/time-summary.js";
-import { vatReportTool } from "./tools/vat-report/tool.js";
-
 /**
- * Every tool the server can offer, in the order clients list them. Adding a tool is its file in
- * tools/ and one line here: lists, docs, the manifest and the test tables derive from the definitions.
+ * Every tool the server can offer, in the order clients list them, each as the import of its module:
+ * a server start reads none of them (the bundle carries what tools/list needs, tool-catalog.ts), and
+ * a tool's code is read when it is first called. Adding a tool is its file in tools/ and one line
+ * here: lists, docs, the manifest and the test tables derive from the definitions
+ * (tool-definitions.ts loads them all).
  */
-export const allTools = [
-  listInvoicesTool,
-  createInvoiceTool,
-  logTimeTool,
-  customerSummaryTool,
-  eurReportTool,
-  revenueReportTool,
-  vatReportTool,
-  outstandingByCustomerTool,
-  listCustomersTool,
-  createCustomerTool,
-  listProjectsTool,
-  listTimeEntriesTool,
-  timeSummaryTool,
-  recentEventsTool,
-] as unknown as ToolDefinition[];
+export const toolModules: readonly ToolModule[] = [
+  () => import("./tools/list-invoices.js").then((module) => module.listInvoicesTool),
+  () => import("./tools/create-invoice/tool.js").then((module) => module.createInvoiceTool),
+  () => import("./tools/log-time/tool.js").then((module) => module.logTimeTool),
+  () => import("./tools/customer-summary.js").then((module) => module.customerSummaryTool),
+  () => import("./tools/eur-report.js").then((module) => module.eurReportTool),
+  () => import("./tools/revenue-report.js").then((module) => module.revenueReportTool),
+  () => import("./tools/vat-report/tool.js").then((module) => module.vatReportTool),
+  () => import("./tools/outstanding-by-customer.js").then((module) => module.outstandingByCustomerTool),
+  () => import("./tools/list-customers.js").then((module) => module.listCustomersTool),
+  () => import("./tools/create-customer.js").then((module) => module.createCustomerTool),
+  () => import("./tools/list-projects.js").then((module) => module.listProjectsTool),
+  () => import("./tools/list-time-entries.js").then((module) => module.listTimeEntriesTool),
+  () => import("./tools/time-summary.js").then((module) => module.timeSummaryTool),
+  () => import("./tools/recent-events.js").then((module) => module.recentEventsTool),
+];
 
 /**
- * Tools only an MCP Apps view calls (src/mcp/apps/): registered beside allTools, but listed and
+ * Tools only an MCP Apps view calls (src/mcp/apps/): registered beside the others, but listed and
  * callable only for clients that announce the extension, so they are in no docs or model-facing list.
  */
-export const appTools = [createPreviewedInvoiceTool] as unknown as ToolDefinition[];
+export const appToolModules: readonly ToolModule[] = [
+  () => import("./tools/create-previewed-invoice.js").then((module) => module.createPreviewedInvoiceTool),
+];
+
+/** A tool's module, imported: its definition (typed loosely here, as each tool's own types differ). */
+export type ToolModule = () => Promise<unknown>;

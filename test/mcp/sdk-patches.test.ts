@@ -9,9 +9,9 @@ import { InMemoryTransport, McpServer } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
+  aroundToolCalls,
   dynamicEnabled,
   dynamicMeta,
-  interceptToolCalls,
   PATCHED_SDK_VERSION,
 } from "../../src/mcp/sdk-patches.js";
 
@@ -55,14 +55,21 @@ describe(`the SDK patches (written for @modelcontextprotocol/server ${PATCHED_SD
     await client.close();
   });
 
-  it("interceptToolCalls answers the names it knows and passes every other call to the SDK", async () => {
+  it("aroundToolCalls sees each call from its arrival to its answer, checks included, and may answer by itself", async () => {
     const server = new McpServer({ name: "t", version: "0" });
-    interceptToolCalls(server, (name) =>
-      name === "missing" ? { content: [{ type: "text", text: "why" }], isError: true } : undefined,
-    );
-    server.registerTool("real", { description: "d", inputSchema: z.object({}) }, async () => ({
-      content: [{ type: "text", text: "real answer" }],
-    }));
+    const seen: string[] = [];
+    aroundToolCalls(server, async (name, handle) => {
+      if (name === "missing") return { content: [{ type: "text", text: "why" }], isError: true };
+      seen.push(`${name} arrives`);
+      const answer = await handle();
+      seen.push(`${name} answered`);
+      return answer;
+    });
+    const checked = z.object({}).check(() => void seen.push("arguments checked"));
+    server.registerTool("real", { description: "d", inputSchema: checked }, async () => {
+      seen.push("callback");
+      return { content: [{ type: "text", text: "real answer" }] };
+    });
     const client = await connected(server);
     expect(await client.callTool({ name: "missing", arguments: {} })).toMatchObject({
       isError: true,
@@ -71,6 +78,7 @@ describe(`the SDK patches (written for @modelcontextprotocol/server ${PATCHED_SD
     expect(await client.callTool({ name: "real", arguments: {} })).toMatchObject({
       content: [{ text: "real answer" }],
     });
+    expect(seen).toEqual(["real arrives", "arguments checked", "callback", "real answered"]);
     await client.close();
   });
 });

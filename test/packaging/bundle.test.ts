@@ -60,12 +60,18 @@ describe("the bundle (npm run bundle)", () => {
     return { files, inputs, all: [...outputs.keys()].filter((path) => path.endsWith(".mjs")).length };
   }
 
-  it("starts the server reading only what initialize and tools/list need: no HTTP client, date parser, sandbox, doctor or webhook receiver", () => {
+  it("starts the server reading only what initialize and tools/list need: no tool's code, HTTP client, date parser, sandbox, doctor or webhook receiver", () => {
     const { files, inputs, all } = readAtStart();
     expect(inputs).toContain("src/stdio.ts");
-    expect(inputs).toContain("src/mcp/tools/log-time/tool.ts");
+    expect(inputs).toContain("src/mcp/tool-catalog.ts");
     expect(inputs.some((input) => input.includes("@modelcontextprotocol/server"))).toBe(true);
+    // The build's facts stand in for the tools (src/mcp/tool-facts.ts); of their folder, only the
+    // words of one refusal are read at start, by the error wording every answer may need.
+    expect(inputs.filter((input) => input.startsWith("src/mcp/tools/"))).toEqual([
+      "src/mcp/tools/log-time/refusal.ts",
+    ]);
     for (const later of [
+      "src/mcp/tool-definitions.ts",
       "node_modules/undici/",
       "node_modules/chrono-node/",
       "packages/sandbox/",

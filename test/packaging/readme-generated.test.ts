@@ -14,7 +14,7 @@ import {
   toolTable,
   writeSection,
 } from "../../src/docs/readme-sections.js";
-import { allTools } from "../../src/mcp/tool-list.js";
+import { allTools } from "../../src/mcp/tool-definitions.js";
 import { BIN } from "../helpers/stdio.js";
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");

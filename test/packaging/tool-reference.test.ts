@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { toolReference } from "../../src/docs/tool-reference.js";
-import { allTools } from "../../src/mcp/tool-list.js";
+import { allTools } from "../../src/mcp/tool-definitions.js";
 
 describe("docs/tools.md", () => {
   it("is what the tool definitions generate", () => {

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { RecordedRequest } from "@invoicing-mcp/sandbox";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allTools } from "../../src/mcp/tool-list.js";
+import { allTools } from "../../src/mcp/tool-definitions.js";
 import { type Connected, connect } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
 import { argsFor, type JsonSchema } from "./arbitraries.js";

@@ -5,7 +5,7 @@
  */
 import type { ApiClient } from "../../src/http/client.js";
 import type { ToolDefinition } from "../../src/mcp/define-tool.js";
-import { allTools } from "../../src/mcp/tool-list.js";
+import { allTools } from "../../src/mcp/tool-definitions.js";
 
 export type Args = Record<string, unknown>;
 

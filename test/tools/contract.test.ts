@@ -5,7 +5,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { allTools } from "../../src/mcp/tool-list.js";
+import { allTools } from "../../src/mcp/tool-definitions.js";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
 

@@ -1,6 +1,6 @@
 /** What tools/list offers: every tool with honest annotations, read-only mode, and no configuration at all. */
 import { describe, expect, it } from "vitest";
-import { allTools } from "../../src/mcp/tool-list.js";
+import { allTools } from "../../src/mcp/tool-definitions.js";
 import { connect, useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
 

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { instructionsFor } from "../../src/mcp/server.js";
-import { allTools } from "../../src/mcp/tool-list.js";
+import { allTools } from "../../src/mcp/tool-definitions.js";
 import { connect } from "../helpers/mcp.js";
 
 /** Characters of the whole tools/list answer. */

@@ -7,7 +7,6 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { InputError } from "../../domain/input-error.js";
 import type { EventSource } from "../../webhooks/event-source.js";
 import type { ToolContext } from "../context.js";
-import { recentEventsTool } from "../tools/recent-events.js";
 import { readAsJson } from "./read.js";
 import { assertSubscribable } from "./subscriptions.js";
 
@@ -28,7 +27,7 @@ export function registerEventsResource(server: McpServer, context: ToolContext, 
       description: `The ${NEWEST} newest events the webhook receiver stored (payments, invoices sent, reminders, new customers and expenses), newest first. Subscribe to hear when new ones arrive.`,
       mimeType: "application/json",
     },
-    async (uri) => readAsJson(uri, recentEventsTool, { limit: NEWEST }, context),
+    async (uri) => readAsJson(uri, "recent_events", { limit: NEWEST }, context),
   );
 
   const watch = source.watch?.bind(source);

@@ -5,11 +5,6 @@
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
 import { completeCustomerId, completeVatPeriod, completeYear, recentVatPeriods } from "../completions.js";
 import type { ToolContext } from "../context.js";
-import { customerSummaryTool } from "../tools/customer-summary.js";
-import { eurReportTool } from "../tools/eur-report.js";
-import { outstandingByCustomerTool } from "../tools/outstanding-by-customer.js";
-import { timeSummaryTool } from "../tools/time-summary.js";
-import { vatReportTool } from "../tools/vat-report/tool.js";
 import { registerEventsResource } from "./events.js";
 import { readAsJson } from "./read.js";
 
@@ -63,7 +58,7 @@ export function resourceRegistrations(context: ToolContext): (server: McpServer)
           "Open (sent, unpaid) invoices grouped by customer, most overdue first, with gross amounts and days overdue.",
         mimeType: JSON_TYPE,
       },
-      async (uri) => readAsJson(uri, outstandingByCustomerTool, {}, context),
+      async (uri) => readAsJson(uri, "outstanding_by_customer", {}, context),
     );
 
     server.registerResource(
@@ -76,7 +71,7 @@ export function resourceRegistrations(context: ToolContext): (server: McpServer)
         mimeType: JSON_TYPE,
       },
       async (uri, variables) =>
-        readAsJson(uri, eurReportTool, { year: Number(String(variables.year)) }, context),
+        readAsJson(uri, "eur_report", { year: Number(String(variables.year)) }, context),
     );
 
     server.registerResource(
@@ -88,7 +83,7 @@ export function resourceRegistrations(context: ToolContext): (server: McpServer)
           "The output side of the VAT return for a month (2026-10), quarter (2026-Q3) or year (2026): taxable amount and tax per rate, on the configured basis.",
         mimeType: JSON_TYPE,
       },
-      async (uri, variables) => readAsJson(uri, vatReportTool, { period: idOf(variables.period) }, context),
+      async (uri, variables) => readAsJson(uri, "vat_report", { period: idOf(variables.period) }, context),
     );
 
     server.registerResource(
@@ -100,7 +95,7 @@ export function resourceRegistrations(context: ToolContext): (server: McpServer)
         mimeType: JSON_TYPE,
       },
       async (uri, variables) =>
-        readAsJson(uri, customerSummaryTool, { customer: idOf(variables.customerId) }, context),
+        readAsJson(uri, "customer_summary", { customer: idOf(variables.customerId) }, context),
     );
 
     server.registerResource(
@@ -113,7 +108,7 @@ export function resourceRegistrations(context: ToolContext): (server: McpServer)
         mimeType: JSON_TYPE,
       },
       async (uri, variables) =>
-        readAsJson(uri, timeSummaryTool, { customer: idOf(variables.customerId) }, context),
+        readAsJson(uri, "time_summary", { customer: idOf(variables.customerId) }, context),
     );
   };
 }
