@@ -164,7 +164,11 @@ async function startOnce(contender) {
     const cpu = threadsCpuMs(client.pid);
     return { initMs, listMs, rss, cpu };
   } finally {
-    await client.kill();
+    // Our server writes Node's compile cache as it exits (Node 22.8+): it is stopped as a client
+    // stops it, by closing stdin, or no start would ever find a cache. Killed, the "warm" rows of
+    // runs before 2026-11-27 never had one. The others need no graceful stop.
+    if (contender.tools === undefined) await client.kill();
+    else await client.close();
   }
 }
 
@@ -350,8 +354,11 @@ Machine: ${main.machine}.${before ? `\n\nBefore: ${before.machine.replace(/, com
 /** Where the "before" column comes from, and the same run's figures for today's build. */
 function beforeNote(before) {
   const f = before.figures;
-  const pair = (name) =>
-    `${ms(f[name].listMs, 0)} → ${ms(before.sameRun[name].listMs, 0)} (${times(f[name].listMs / before.sameRun[name].listMs)} faster)`;
+  const pair = (name) => {
+    const speedup = f[name].listMs / before.sameRun[name].listMs;
+    const change = speedup >= 1 ? `${times(speedup)} faster` : `${times(1 / speedup)} slower`;
+    return `${ms(f[name].listMs, 0)} → ${ms(before.sameRun[name].listMs, 0)} (${change})`;
+  };
   const cpu = (name) => `${ms(f[name].cpuMs, 0)} → ${ms(before.sameRun[name].cpuMs, 0)}`;
   const step = (figures) => ms(figures.listMs - figures.initMs, 0);
   return `"Before" is ${before.label}, measured ${before.date.slice(0, 10)} in one interleaved run (${before.rounds} rounds) with the
@@ -402,9 +409,10 @@ function notes(main) {
    \`Intl.DateTimeFormat\` (the first one loads ICU's data, ~15 ms), and the EUR formatter in
    src/domain/money.ts is made on first use instead of at import.
 6. \`module.enableCompileCache()\` in src/index.ts where Node has it (22.8+), guarded so an unusable temp
-   directory only means no cache; Node 20 is untouched. Measured on Node 22 and 24 (tables below), the
-   cache saves the bundle nothing measurable, warm or first start in the runs of 2026-11-25 (why
-   was not established).
+   directory only means no cache; Node 20 is untouched. Node writes the cache as the process exits;
+   runs of this benchmark before 2026-11-27 killed each server, so no start ever found a cache and
+   the "warm" rows measured none. It now stops our server as a client does (stdin closed), and the
+   rows with the cache filled show what it saves (tables below).
 7. The package's bin and the MCP Bundle start the bundle, split into chunks (esbuild \`splitting\`,
    scripts/bundle.mjs): no per-file module loading as in dist/, and what start-up does not run (undici,
    chrono-node, the sandbox, doctor, the webhook receiver) sits in chunks of its own, read from disk

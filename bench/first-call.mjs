@@ -106,8 +106,9 @@ if (!flag("--no-write")) {
     : [];
   writeSection(
     "Cold start: the first calls",
-    `What start-up no longer loads, the first call that needs it loads: undici with the first HTTP
-request, chrono-node and the phrase readers with the first date phrase. Each step's median time by
+    `What start-up no longer loads, the first call that needs it loads: a tool's own code with its first
+call (from the bundle), undici with the first HTTP request, chrono-node and the phrase readers with
+the first date phrase. Each step's median time by
 itself, from a fresh server against the sandbox: spawn to \`tools/list\` answered, then the first
 \`list_projects\` (the first request: customers and projects), then the first \`list_invoices\` with
 \`from: "last month", to: "today"\` (the first date phrases, the invoice list), then the same call twice more.
