@@ -11,6 +11,9 @@ export const projectArg = z.string().trim().min(1).max(200).describe("Project id
 /** A calendar day; a period phrase stands for its first or last day (see the instructions). */
 export const dayArg = (what: string) => z.string().trim().min(1).max(100).describe(what);
 
+/** A period in words or dates ("last month", "Q3 2026", "2026-10-01..2026-10-31"). */
+export const periodArg = (what: string) => z.string().trim().min(1).max(100).describe(what);
+
 export const limitArg = z.number().int().min(1).max(100).default(20).describe("Page size.");
 
 export const offsetArg = z

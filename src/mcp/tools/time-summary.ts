@@ -16,7 +16,7 @@ import { formatDuration } from "../../domain/dates/duration.js";
 import { loadDates } from "../../domain/dates/lazy.js";
 import { sumAmounts } from "../../domain/money.js";
 import { cleanText } from "../../domain/text.js";
-import { customerArg, moneyOutput } from "../args.js";
+import { customerArg, moneyOutput, periodArg } from "../args.js";
 import type { ToolContext } from "../context.js";
 import { assumedText } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
@@ -86,13 +86,7 @@ export const timeSummaryTool = defineTool({
   kind: "read",
   input: z.object({
     customer: customerArg.optional().describe("Default: every active one."),
-    period: z
-      .string()
-      .trim()
-      .min(1)
-      .max(100)
-      .optional()
-      .describe('E.g. "last month"; entries count by their start.'),
+    period: periodArg('E.g. "last month"; entries count by their start.').optional(),
   }),
   output: z.object({
     period: periodOutput.optional().describe("Only with `period`."),

@@ -16,7 +16,7 @@ import { formatDay } from "../../../domain/dates/format.js";
 import { loadDates } from "../../../domain/dates/lazy.js";
 import { InputError } from "../../../domain/input-error.js";
 import { hasAtMostTwoDecimals } from "../../../domain/money.js";
-import { customerArg, dayArg } from "../../args.js";
+import { customerArg, dayArg, periodArg } from "../../args.js";
 import type { ToolContext } from "../../context.js";
 import { assumedText, dayOrPeriod } from "../../date-args.js";
 import { defineTool } from "../../define-tool.js";
@@ -61,13 +61,7 @@ const input = z
     netAmount: amountArg.optional().describe("Before VAT, e.g. 1520.5; or fromTime."),
     fromTime: z.boolean().default(false).describe("Bill the period's time at the rate."),
     supplement: z.boolean().default(false).describe("Only time not yet invoiced."),
-    period: z
-      .string()
-      .trim()
-      .min(1)
-      .max(100)
-      .optional()
-      .describe('E.g. "last month", "2026-10-01..2026-10-31".'),
+    period: periodArg('E.g. "last month", "2026-10-01..2026-10-31".').optional(),
     // The older form of period: still read, so calls made with it replay, but no longer shown.
     periodStart: dayArg("First day of the service period (older form of period).")
       .optional()

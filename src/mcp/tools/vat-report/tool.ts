@@ -10,7 +10,7 @@ import { fromCents } from "../../../domain/money.js";
 import { type CountedInvoice, type VatInvoice, vatFigures } from "../../../domain/vat.js";
 import { vatDue } from "../../../domain/vat-due.js";
 import { inboxSince, paymentsByInvoice } from "../../../webhooks/payments.js";
-import { moneyOutput } from "../../args.js";
+import { moneyOutput, periodArg } from "../../args.js";
 import { assumedText } from "../../date-args.js";
 import { defineTool } from "../../define-tool.js";
 import { named } from "../../format.js";
@@ -34,7 +34,7 @@ export const vatReportTool = defineTool({
     "The output side of the VAT return (Umsatzsteuer-Voranmeldung) for a month, quarter or year: taxable amount and tax per rate with form fields, each invoice counted, § 19 turnover apart, due date.",
   kind: "read",
   input: z.object({
-    period: z.string().trim().min(1).max(100).default("last month").describe('E.g. "Q3 2026", "Oktober".'),
+    period: periodArg('E.g. "Q3 2026", "Oktober".').default("last month"),
     basis: z
       .enum(["soll", "ist"])
       .optional()
