@@ -120,6 +120,7 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
         readOnlyBy: canWrite(caller) ? undefined : caller.readOnlyBy,
         events,
         missing,
+        problems: deps.configProblems ?? [],
       });
       const offer = { canWrite: canWrite(caller), events };
       access = {

@@ -14,9 +14,7 @@ function runDemo(at?: string): Promise<{ status: number | null; signal: string |
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk));
-  return new Promise((resolve) =>
-    child.on("close", (status, signal) => resolve({ status, signal, output })),
-  );
+  return new Promise((resolve) => child.on("close", (status, signal) => resolve({ status, signal, output })));
 }
 
 /**
@@ -35,11 +33,15 @@ describe("npm run demo", () => {
     ["00:30 in Berlin on the 1st, still the 28th in UTC", "2026-03-01T00:30:00+01:00"],
   ] as const;
 
-  it.each(days)("goes through on %s", async (_day, at) => {
-    const run = await runDemo(at);
-    expect(judgeDemo(run), run.output.slice(-3000)).toEqual([]);
-    if (at !== undefined) expect(run.output).toContain(`dated ${at.slice(0, 10)}`);
-  }, 60_000);
+  it.each(days)(
+    "goes through on %s",
+    async (_day, at) => {
+      const run = await runDemo(at);
+      expect(judgeDemo(run), run.output.slice(-3000)).toEqual([]);
+      if (at !== undefined) expect(run.output).toContain(`dated ${at.slice(0, 10)}`);
+    },
+    60_000,
+  );
 });
 
 describe("the demo's judgement", () => {
