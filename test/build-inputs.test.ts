@@ -12,16 +12,17 @@ import { buildInputsHash } from "./helpers/build-inputs.js";
 describe("the build's inputs, as the global setup hashes them", () => {
   function tree(): string {
     const root = mkdtempSync(join(tmpdir(), "invoicing-build-inputs-"));
-    for (const [file, text] of [
+    const files: [string, string][] = [
       ["src/index.ts", "export {};\n"],
       ["src/mcp/tools/a.ts", "export const a = 1;\n"],
       ["packages/sandbox/src/index.ts", "export {};\n"],
       ["scripts/bundle.mjs", "// bundle\n"],
       ["package-lock.json", "{}\n"],
       ["docs/tools.md", "# Tools\n"],
-    ]) {
+    ];
+    for (const [file, text] of files) {
       mkdirSync(join(root, file, ".."), { recursive: true });
-      writeFileSync(join(root, file), text!);
+      writeFileSync(join(root, file), text);
     }
     return root;
   }
