@@ -13,6 +13,7 @@ import {
   loadPeriodEntries,
 } from "../../billing/period-facts.js";
 import { formatDuration } from "../../domain/dates/duration.js";
+import { formatDay } from "../../domain/dates/format.js";
 import { loadDates } from "../../domain/dates/lazy.js";
 import { sumAmounts } from "../../domain/money.js";
 import { cleanText } from "../../domain/text.js";
@@ -214,7 +215,8 @@ async function inPeriodRows(
       context.timeZone,
     );
     const covering = invoicesThatMayCover(invoices, customer._id, period, context.timeZone);
-    return { time, mayAlreadyBeBilledBy: covering, billed: billedSoFar(time, covering, period) };
+    const today = formatDay(context.now(), context.timeZone);
+    return { time, mayAlreadyBeBilledBy: covering, billed: billedSoFar(time, covering, period, today) };
   });
 }
 
