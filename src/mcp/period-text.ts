@@ -134,21 +134,24 @@ export const billedOutput = z.object({
   billedAmount: moneyOutput.describe("net of the invoices that bill the period's hours"),
   besideAmount: moneyOutput.describe("net of those that bill something beside the time"),
   invoiceNumbers: z.array(z.string()),
-  roles: z.array(
-    z.object({
-      invoiceNumber: z.string(),
-      bills: z.enum(["hours", "beside", "unclear"]),
-      reason: z.enum([
-        "notes name hours",
-        "whole minutes at the rate",
-        "notes name a fixed fee",
-        "repeats an amount",
-        "neither hours nor minutes",
-        "no notes",
-        "wider period",
-      ]),
-    }),
-  ),
+  roles: z
+    .array(
+      z.object({
+        invoiceNumber: z.string(),
+        bills: z.enum(["hours", "beside", "unclear"]),
+        reason: z.enum([
+          "notes name hours",
+          "whole minutes at the rate",
+          "notes name a fixed fee",
+          "repeats an amount",
+          "neither hours nor minutes",
+          "no notes",
+          "wider period",
+        ]),
+      }),
+    )
+    .optional()
+    .describe("time_summary: only when one customer is asked for (its text says why)"),
   hoursInvoices: z.array(z.string()),
   besideTime: z.array(z.string()).describe("fixed fees, repeated amounts, other work"),
   unclear: z.array(z.string()),
@@ -174,26 +177,35 @@ function amountText(amount: number, hoursOf: number | null): string {
   return hoursOf === null ? eur(amount) : `${hours(hoursOf)} = ${eur(amount)}`;
 }
 
+/** The model's verdict as an answer carries it (time_summary's data for many customers has no roles). */
+type BilledView = Omit<BilledSoFar, "roles"> & { roles?: BilledSoFar["roles"] | undefined };
+
+/** Why an invoice is read as it is, in a few words. */
 const REASONS: Record<BilledSoFar["roles"][number]["reason"], string> = {
   "notes name hours": "its notes name hours",
-  "whole minutes at the rate": "its net is a whole number of minutes at the rate",
-  "notes name a fixed fee": "its notes name a fixed fee",
-  "repeats an amount": "it repeats another invoice's net",
-  "neither hours nor minutes": "neither its notes nor its net name hours",
-  "no notes": "the service returned no notes and its net is no whole number of minutes at the rate",
-  "wider period": "it bills hours over a service period that reaches into other time",
+  "whole minutes at the rate": "its net is whole minutes at the rate",
+  "notes name a fixed fee": "a fixed fee",
+  "repeats an amount": "a repeated amount",
+  "neither hours nor minutes": "no hours named",
+  "no notes": "no notes, and its net is no whole number of minutes at the rate",
+  "wider period": "its service period reaches into other time",
 };
 
-/** "RE-2026-082 bills something beside it, not its hours (its notes name a fixed fee)". */
-function besideText(billed: BilledSoFar): string {
+function reasonOf(billed: BilledView, invoiceNumber: string): string {
+  const role = billed.roles?.find((r) => r.invoiceNumber === invoiceNumber);
+  const repeats = billed.repeated.find((r) => r.invoiceNumber === invoiceNumber)?.repeats;
+  if (repeats !== undefined) return `the same amount as ${repeats}`;
+  return role === undefined ? "" : REASONS[role.reason];
+}
+
+/** "Beside the time: RE-2026-082 (a fixed fee)", or "". */
+function besideText(billed: BilledView): string {
   if (billed.besideTime.length === 0) return "";
-  const repeats = new Map(billed.repeated.map((r) => [r.invoiceNumber, r.repeats]));
-  const why = (n: string) => {
-    const reason = billed.roles.find((r) => r.invoiceNumber === n)!.reason;
-    return reason === "repeats an amount" ? `repeats the net of ${repeats.get(n)}` : REASONS[reason];
-  };
-  const each = billed.besideTime.map((n) => `${n}: ${why(n)}`).join("; ");
-  return `${numbers(billed.besideTime)} ${bill(billed.besideTime)} something beside the time, not its hours (${each})`;
+  const each = billed.besideTime.map((n) => {
+    const why = reasonOf(billed, n);
+    return why ? `${n} (${why})` : n;
+  });
+  return `Beside the time: ${each.join(", ")}`;
 }
 
 /**
@@ -201,7 +213,7 @@ function besideText(billed: BilledSoFar): string {
  * 0.75 h = 67.50 EUR …", "Fully billed: …", billed beyond the time, or, where it cannot be told
  * whether an invoice bills the hours, both figures. "" when no invoice covers the period.
  */
-export function billedText(billed: BilledSoFar): string {
+export function billedText(billed: BilledView): string {
   if (billed.invoiceNumbers.length === 0) return "";
   const guess = billed.guessed
     ? " (taking the invoices guessed from their dates as billing this period)"
@@ -209,7 +221,7 @@ export function billedText(billed: BilledSoFar): string {
   const beside = besideText(billed);
   const besideLine = beside ? ` ${beside}.` : "";
   const { hoursInvoices: byHours } = billed;
-  const worth = `the period's time is worth ${eur(billed.timeAmount ?? 0)}${byHours.length === 0 ? "" : `, ${numbers(byHours)} ${bill(byHours)} ${eur(billed.billedAmount)} net for hours`}${guess}`;
+  const worth = `the period's time is worth ${eur(billed.timeAmount ?? 0)}${byHours.length === 0 ? "" : `, ${numbers(byHours)} ${bill(byHours)} ${eur(billed.billedAmount)} net`}${guess}`;
   const difference = billed.difference ?? 0;
   switch (billed.status) {
     case "no rate":
@@ -217,10 +229,7 @@ export function billedText(billed: BilledSoFar): string {
     case "unbilled":
       return `Not yet billed: all of it, ${amountText(difference, billed.differenceHours)}: no invoice bills this period's hours.${besideLine}`;
     case "cannot tell": {
-      const unclear = billed.unclear.map((n) => {
-        const reason = billed.roles.find((r) => r.invoiceNumber === n)!.reason;
-        return `${n}: ${REASONS[reason]}`;
-      });
+      const unclear = billed.unclear.map((n) => `${n}: ${reasonOf(billed, n) || "unclear"}`);
       const ifThey = billed.ifUnclearBillHours;
       const ifThem =
         ifThey === null || ifThey.amount <= 0
@@ -247,7 +256,7 @@ export function billedText(billed: BilledSoFar): string {
  * billed beside RE-2026-077", "fully billed by RE-2026-079", "cannot tell: …". The same model and
  * verdicts as billedText.
  */
-export function billedShort(billed: BilledSoFar): string {
+export function billedShort(billed: BilledView): string {
   const difference = billed.difference ?? 0;
   const money = amountText(difference, billed.differenceHours);
   switch (billed.status) {
@@ -268,11 +277,10 @@ export function billedShort(billed: BilledSoFar): string {
 }
 
 /** How to bill what is not billed yet, when there is some; else "". */
-export function supplementHint(billed: BilledSoFar | undefined): string {
+export function supplementHint(billed: BilledView | undefined): string {
   if (billed === undefined || (billed.difference ?? 0) <= 0) return "";
-  if (billed.status === "unbilled") {
-    return "To bill it: create_invoice with fromTime: true (dryRun: true first).";
-  }
+  // Nothing bills these hours: an invoice from time bills them, as the answer's last line offers.
+  if (billed.status === "unbilled") return "";
   if (billed.status === "cannot tell") {
     return "Once the user said which: create_invoice with fromTime: true and supplement: true (dryRun: true first) answers with both figures and how to bill either.";
   }

@@ -420,7 +420,7 @@ async function servicePeriod(
   }
   if (args.periodStart === undefined || args.periodEnd === undefined) {
     throw new InputError(
-      'The service period is required: give period (e.g. "last month", "März 2026") or both periodStart and periodEnd (e.g. "2026-03-01" and "2026-03-31").',
+      'The service period is required: give period, e.g. "last month", "März 2026" or "2026-03-01..2026-03-31".',
     );
   }
   const from = await dayOrPeriod(args.periodStart, ctx, "start");
