@@ -41,6 +41,8 @@ export interface BilledSoFar {
   besideTime: string[];
   /** Those of which it cannot be told. */
   unclear: string[];
+  /** Of those, the hours invoices whose service period reaches into other time, with that period. */
+  wider: { invoiceNumber: string; start: string; end: string }[];
   /** timeAmount − billedAmount: above 0 is time not yet billed; null without a rate. */
   difference: number | null;
   /** The difference as minutes at the rate, when it is a whole number of them. */
@@ -91,6 +93,12 @@ export function billedSoFar(
     hoursInvoices: numbersOf("hours"),
     besideTime: numbersOf("beside"),
     unclear: numbersOf("unclear"),
+    wider: model.roles.flatMap((r, i) => {
+      const c = covering[i]!;
+      return r.reason === "wider period" && c.periodStart !== null && c.periodEnd !== null
+        ? [{ invoiceNumber: r.invoiceNumber, start: c.periodStart, end: c.periodEnd }]
+        : [];
+    }),
     difference: difference?.amount ?? null,
     differenceMinutes: difference?.minutes ?? null,
     differenceHours: difference?.hours ?? null,

@@ -155,6 +155,9 @@ export const billedOutput = z.object({
   hoursInvoices: z.array(z.string()),
   besideTime: z.array(z.string()).describe("fixed fees, repeated amounts, other work"),
   unclear: z.array(z.string()),
+  wider: z
+    .array(z.object({ invoiceNumber: z.string(), start: z.string(), end: z.string() }))
+    .describe("unclear hours invoices whose service period reaches into other time, with that period"),
   difference: moneyOutput.nullable().describe("time − billedAmount: above 0 is time not yet billed"),
   differenceMinutes: z.number().int().nullable(),
   differenceHours: z.number().nullable(),
@@ -239,7 +242,10 @@ export function billedText(billed: BilledView): string {
         difference > 0
           ? `not yet billed is ${amountText(difference, billed.differenceHours)}`
           : "nothing is left to bill";
-      return `Cannot tell whether ${numbers(billed.unclear)} ${bill(billed.unclear)} this period's hours (${unclear.join("; ")}). If not, ${ifNot}; if so, ${ifThem} (${worth}). Ask the user which.${besideLine}`;
+      const whole = billed.wider
+        .map((w) => ` To compare ${w.invoiceNumber}'s whole period: time_summary with period "${w.start}..${w.end}".`)
+        .join("");
+      return `Cannot tell whether ${numbers(billed.unclear)} ${bill(billed.unclear)} this period's hours (${unclear.join("; ")}). If not, ${ifNot}; if so, ${ifThem} (${worth}). Ask the user which.${whole}${besideLine}`;
     }
     case "compared": {
       if (difference > 0) {

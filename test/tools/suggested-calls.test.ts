@@ -111,6 +111,24 @@ describe("every call a tool suggests works as given", () => {
     }
     expect(nets.sort((a, b) => a - b)).toEqual([1019.99, 1120]);
   });
+  it("an hours invoice over a wider period: the comparison offered of its whole period", async () => {
+    // Bäckerei Schröder, 75.00 EUR/h: 3 h billed for 15 September to 15 October.
+    const wider = await mcp().call("create_invoice", {
+      customer: "Bäckerei",
+      netAmount: 225,
+      period: "2026-09-15..2026-10-15",
+      notes: "Leistungen 15.09.–15.10.2026: 3 Std. à 75,00 €",
+      allowOverlap: true,
+    });
+    expect(wider.data.outcome, wider.text).toBe("created");
+    const summary = await mcp().call("time_summary", { customer: "Bäckerei", period: "Oktober 2026" });
+    expect(summary.data.customers[0].inPeriod.billed.status).toBe("cannot tell");
+    const offered = suggestedCalls(summary.text).filter((c) => c.tool === "time_summary");
+    expect(offered).toEqual([{ tool: "time_summary", args: { period: "2026-09-15..2026-10-15" } }]);
+    const whole = await mcp().call("time_summary", offered[0]!.args);
+    expect(whole.isError, whole.text).toBe(false);
+    expect(whole.data.period).toMatchObject({ start: "2026-09-15", end: "2026-10-15" });
+  });
 });
 
 describe("no error names an argument the tool does not list", () => {

@@ -267,7 +267,7 @@ function overviewText(
 ): string {
   const drafts = customers.some((c) => (c.draftsSince ?? []).length > 0);
   const week = `this week ${hours(totals.weekHours)}, this month ${hours(totals.monthHours)}`;
-  const service = `The service counts ${hours(totals.unbilledHours)} = ${eur(totals.unbilledAmount)} unbilled: ${UNBILLED_BASIS}`;
+  const service = `The service counts ${hours(totals.unbilledHours)} = ${eur(totals.unbilledAmount)} unbilled. ${UNBILLED_BASIS}`;
   const modelled = totals.notYetBilledAmount != null;
   const unclear = customers.some((c) => (c.notYetBilled?.unclear ?? []).length > 0);
   const head = modelled
