@@ -164,7 +164,8 @@ export function draftInvoice(ask: InvoiceAsk, ledger: Ledger): InvoiceDraft {
   const conflicts = ask.allowOverlap
     ? []
     : invoiceConflicts(ledger.existing, body, period, timeZone).filter(
-        (c) => c.reason === "same amount and period" || !counted.has(c.id),
+        // An invoice beside the hours that has this one's very amount and period is still a likely twin.
+        (c) => !counted.has(c.id) || (!ask.supplement && c.reason === "same amount and period"),
       );
   return outcome(conflicts.length > 0 ? "refused" : "create", body, conflicts);
 }
@@ -223,8 +224,9 @@ function supplementAmount(
       `${named(customer.name, customer._id)} has no hourly rate, so there is no difference to bill. Give netAmount instead.`,
     );
   }
-  if (billed.status === "cannot tell" && !allowOverlap) return "cannot tell";
-  return billed.difference > 0 ? billed.difference : "nothing";
+  // Without the unclear invoices is the larger figure: when even that is nothing, nothing is left.
+  if (billed.difference <= 0) return "nothing";
+  return billed.status === "cannot tell" && !allowOverlap ? "cannot tell" : billed.difference;
 }
 
 function supplementText(billed: BilledSoFar, period: DaySpan, time: PeriodTime): string {
