@@ -229,7 +229,8 @@ export function draftsOf(
 
 /**
  * The invoices, for an answer that only explains (which drafts may bill the unbilled hours): what
- * could be read, or null when the service would not list them; the answer is given without them.
+ * could be read and whether that is all of them, or null when the service would not list them; the
+ * answer is given without them.
  */
 export async function invoicesIfReadable(
   context: BillingContext,

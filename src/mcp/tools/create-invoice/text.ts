@@ -170,7 +170,7 @@ export function cannotTellText(draft: InvoiceDraft, who: string, period: DaySpan
   const billed = draft.billed!;
   const unclear = billed.unclear.join(", ");
   const one = billed.unclear.length === 1;
-  const head = `${dryRun ? "Creating this would be refused" : "Not created"}: it cannot be told which invoices bill ${who}'s hours of ${period.start} to ${period.end}.`;
+  const head = `${dryRun ? "Creating this would be refused" : "Not created"}: it cannot be told which invoices bill the hours of ${who} from ${period.start} to ${period.end}.`;
   const difference = billed.difference ?? 0;
   const ifNot =
     difference > 0
