@@ -243,7 +243,10 @@ export function billedText(billed: BilledView): string {
           ? `not yet billed is ${amountText(difference, billed.differenceHours)}`
           : "nothing is left to bill";
       const whole = billed.wider
-        .map((w) => ` To compare ${w.invoiceNumber}'s whole period: time_summary with period "${w.start}..${w.end}".`)
+        .map(
+          (w) =>
+            ` To compare ${w.invoiceNumber}'s whole period: time_summary with period "${w.start}..${w.end}".`,
+        )
         .join("");
       return `Cannot tell whether ${numbers(billed.unclear)} ${bill(billed.unclear)} this period's hours (${unclear.join("; ")}). If not, ${ifNot}; if so, ${ifThem} (${worth}). Ask the user which.${whole}${besideLine}`;
     }
