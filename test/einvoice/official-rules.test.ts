@@ -12,7 +12,7 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { BuildInput } from "../../src/einvoice/build.js";
 import { eInvoiceXml } from "../../src/einvoice/document.js";
 import type { Syntax } from "../../src/einvoice/model.js";
@@ -49,17 +49,13 @@ interface Validator {
   formatText(report: Report): string;
 }
 
-let validator: Validator;
+if (!existsSync(validatorPath)) {
+  throw new Error(
+    `The official e-invoice rules are missing: expected ${validatorPath} (the shared einvoice-rules folder beside the repository). This test needs them and does not skip.`,
+  );
+}
+const validator = (await import(pathToFileURL(validatorPath).href)) as Validator;
 const timings: { name: string; ms: number }[] = [];
-
-beforeAll(async () => {
-  if (!existsSync(validatorPath)) {
-    throw new Error(
-      `The official e-invoice rules are missing: expected ${validatorPath} (the shared einvoice-rules folder beside the repository). This test needs them and does not skip.`,
-    );
-  }
-  validator = (await import(pathToFileURL(validatorPath).href)) as Validator;
-}, 60_000);
 
 afterAll(() => {
   if (timings.length === 0) return;
