@@ -50,6 +50,7 @@ export interface ServiceTimeEntry {
   endTime?: number | null | undefined;
   durationMinutes?: number | null | undefined;
   isRunning?: boolean | null | undefined;
+  description?: string | null | undefined;
 }
 
 /** What the person tells once about themselves (nothing of it is in the API). */
@@ -167,6 +168,40 @@ function quantityOfMinutes(minutes: number): number {
   return Math.floor((minutes * 10_000 + 30) / 60);
 }
 
+/** A completed entry of the customer that started in the period, with its whole minutes. */
+export interface BilledEntry {
+  entry: ServiceTimeEntry;
+  day: string;
+  minutes: number;
+}
+
+/**
+ * The customer's completed entries that started in the period (by their day in the zone), oldest
+ * first; null when one has no whole, positive number of minutes (then no line can rest on them).
+ */
+export function billedEntries(
+  input: BuildInput,
+  period: { start: string; end: string },
+): BilledEntry[] | null {
+  const billed: BilledEntry[] = [];
+  for (const entry of input.entries) {
+    if (entry.customerId !== input.customer._id) continue;
+    if (entry.isRunning === true || (entry.endTime == null && typeof entry.durationMinutes !== "number"))
+      continue;
+    const day = formatDay(entry.startTime, input.timeZone);
+    if (day < period.start || day > period.end) continue;
+    const minutes = minutesOf(entry);
+    if (!Number.isInteger(minutes) || minutes <= 0) return null;
+    billed.push({ entry, day, minutes });
+  }
+  return billed.sort((a, b) => a.entry.startTime - b.entry.startTime);
+}
+
+/** The name a project's line and time-sheet rows carry. */
+export function projectName(input: BuildInput, projectId: string): string {
+  return input.projectNames.get(projectId) ?? `Projekt ${projectId}`;
+}
+
 /** One line per project, or null when the time at the rate is not the invoice's net to the cent. */
 function linesFromTime(
   input: BuildInput,
@@ -176,18 +211,12 @@ function linesFromTime(
   const rate = input.customer.hourlyRate;
   if (typeof rate !== "number" || rate <= 0) return null;
   const rateCents = toCents(rate);
+  const billed = billedEntries(input, period);
+  if (billed === null || billed.length === 0) return null;
   const byProject = new Map<string, number>();
-  for (const entry of input.entries) {
-    if (entry.customerId !== input.customer._id) continue;
-    if (entry.isRunning === true || (entry.endTime == null && typeof entry.durationMinutes !== "number"))
-      continue;
-    const day = formatDay(entry.startTime, input.timeZone);
-    if (day < period.start || day > period.end) continue;
-    const minutes = minutesOf(entry);
-    if (!Number.isInteger(minutes) || minutes <= 0) return null;
+  for (const { entry, minutes } of billed) {
     byProject.set(entry.projectId, (byProject.get(entry.projectId) ?? 0) + minutes);
   }
-  if (byProject.size === 0) return null;
   const label = germanPeriodLabel(period);
   const lines: InvoiceLine[] = [];
   const projects = [...byProject.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
@@ -198,7 +227,7 @@ function linesFromTime(
     if (Math.floor((quantity * rateCents + 5_000) / 10_000) !== amount) return null;
     lines.push({
       id: String(lines.length + 1),
-      name: input.projectNames.get(projectId) ?? `Projekt ${projectId}`,
+      name: projectName(input, projectId),
       description: `Leistungen ${label}, ${germanAmount(quantity / 100)} Std. laut Stundennachweis`,
       quantity,
       unit: "HUR",
@@ -211,13 +240,14 @@ function linesFromTime(
 
 /** One line for the whole net: the notes say what was done. */
 function notesLine(invoice: ServiceInvoice, period: EInvoice["period"], net: Cents): InvoiceLine {
-  const notes = invoice.notes?.trim() ?? "";
-  const firstLine = notes.split("\n")[0]?.trim() ?? "";
-  const name = firstLine || (period ? `Leistungen ${germanPeriodLabel(period)}` : "Leistungen");
+  const [firstLine = "", ...rest] = (invoice.notes?.trim() ?? "").split("\n");
+  const name = firstLine.trim() || (period ? `Leistungen ${germanPeriodLabel(period)}` : "Leistungen");
+  const more = rest.join("\n").trim();
   return {
     id: "1",
     name: name.length > 200 ? `${name.slice(0, 199)}…` : name,
-    description: notes && notes !== firstLine ? notes : undefined,
+    // A first line cut short goes on whole in the description, with the rest.
+    description: name.length > 200 ? [name, more].filter(Boolean).join("\n") : more || undefined,
     quantity: 10_000,
     unit: "LS",
     unitPrice: net,

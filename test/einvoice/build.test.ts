@@ -71,7 +71,7 @@ describe("lines", () => {
       {
         id: "1",
         name: "Pauschale Oktober",
-        description: "Pauschale Oktober\nWartung und Betrieb",
+        description: "Wartung und Betrieb",
         quantity: 10_000,
         unit: "LS",
         unitPrice: 150_000,

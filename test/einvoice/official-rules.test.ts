@@ -9,9 +9,6 @@
  * the two faults a widely used generator has: no delivery element, no seller identifier) must be
  * caught, so a validator that passed everything would fail here.
  */
-import { existsSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import type { BuildInput } from "../../src/einvoice/build.js";
 import { eInvoiceXml } from "../../src/einvoice/document.js";
@@ -26,57 +23,13 @@ import {
   serviceInvoice,
   smallSeller,
 } from "./fixtures.js";
+import { fatalIds, Timings, validator } from "./rules.js";
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const validatorPath = resolve(repoRoot, "../shared/einvoice-rules/validate.mjs");
+const timings = new Timings();
+afterAll(() => timings.report("official rules, XML"));
 
-interface Finding {
-  id: string;
-  level: string;
-  text: string;
-}
-interface Report {
-  valid: boolean;
-  syntax: string;
-  profile: string;
-  xsd: { valid: boolean; errors: { line: number; message: string }[] };
-  cen: Finding[];
-  kosit: Finding[] | null;
-  counts: { fatal: number; warning: number };
-}
-interface Validator {
-  validateBytes(bytes: Uint8Array, options?: { name?: string }): Promise<Report>;
-  formatText(report: Report): string;
-}
-
-if (!existsSync(validatorPath)) {
-  throw new Error(
-    `The official e-invoice rules are missing: expected ${validatorPath} (the shared einvoice-rules folder beside the repository). This test needs them and does not skip.`,
-  );
-}
-const validator = (await import(pathToFileURL(validatorPath).href)) as Validator;
-const timings: { name: string; ms: number }[] = [];
-
-afterAll(() => {
-  if (timings.length === 0) return;
-  const sorted = timings.map((t) => t.ms).sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
-  // A measurement for the record (docs and reports), never an assertion.
-  process.stderr.write(
-    `official rules: ${timings.length} validations, first ${Math.round(timings[0]?.ms ?? 0)} ms, median ${Math.round(median)} ms, max ${Math.round(sorted.at(-1) ?? 0)} ms\n${timings.map((t) => `  ${t.name}: ${Math.round(t.ms)} ms`).join("\n")}\n`,
-  );
-});
-
-async function validate(name: string, xml: string): Promise<Report> {
-  const started = performance.now();
-  const report = await validator.validateBytes(new TextEncoder().encode(xml), { name });
-  timings.push({ name, ms: performance.now() - started });
-  return report;
-}
-
-function fatalIds(report: Report): string[] {
-  const findings = [...report.cen, ...(report.kosit ?? [])].filter((f) => f.level === "fatal");
-  return [...(report.xsd.valid ? [] : ["XSD"]), ...findings.map((f) => f.id)];
+function validate(name: string, xml: string) {
+  return timings.validate(name, xml);
 }
 
 const timeEntries = [
