@@ -6,8 +6,9 @@
  */
 import { formatInstant } from "../domain/dates/format.js";
 import type { Cents } from "../domain/money.js";
-import { type BuildInput, billedEntries, projectName } from "./build.js";
+import type { BuildInput } from "./input.js";
 import type { EInvoice } from "./model.js";
+import { billedEntries, projectName, quantityOfMinutes } from "./time-lines.js";
 
 export interface TimeSheetRow {
   day: string;
@@ -60,8 +61,7 @@ export function buildTimeSheet(input: BuildInput, invoice: EInvoice): TimeSheet 
     const rows = byName.get(line.name);
     const minutes = rows?.reduce((sum, row) => sum + row.minutes, 0);
     // Two projects of one name would share their rows: then the sheet cannot show each line's time.
-    if (!rows || minutes === undefined || Math.floor((minutes * 10_000 + 30) / 60) !== line.quantity)
-      return null;
+    if (!rows || minutes === undefined || quantityOfMinutes(minutes) !== line.quantity) return null;
     projects.push({
       name: line.name,
       rows,

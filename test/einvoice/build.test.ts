@@ -3,6 +3,7 @@
  * rate is the net to the cent, one line with the notes otherwise, every figure the service's own,
  * and figures no e-invoice can carry refused with the reason.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildEInvoice } from "../../src/einvoice/build.js";
 import { refusalText } from "../../src/einvoice/refusal-text.js";
@@ -244,5 +245,44 @@ describe("refusals", () => {
       input({ invoice: serviceInvoice("cust-stadt", -5_000, 19), customer: cityHall }),
     );
     expect(result).toEqual({ ok: false, refusal: { code: "not-positive", net: -5_000 } });
+  });
+});
+
+describe("any period's time", () => {
+  it("gives lines that sum to the net and totals that are the service's, to the cent", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            project: fc.constantFrom("proj-portal", "proj-kita", "proj-shop"),
+            minutes: fc.integer({ min: 1, max: 600 }),
+            day: fc.integer({ min: 1, max: 31 }),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        fc.integer({ min: 100, max: 30_000 }),
+        fc.constantFrom(0, 7, 19),
+        (spec, rateCents, taxRate) => {
+          const entries = spec.map((e) =>
+            entry("cust-stadt", e.project, `2026-10-${String(e.day).padStart(2, "0")}`, e.minutes),
+          );
+          const customer = { ...cityHall, hourlyRate: rateCents / 100 };
+          const net = netOfTime(entries, customer.hourlyRate);
+          const service = serviceInvoice("cust-stadt", net, taxRate);
+          const result = buildEInvoice(input({ invoice: service, customer, entries }));
+          if (!result.ok) return false;
+          const { lines, totals } = result.invoice;
+          const exact = (quantity: number, price: number) => Math.floor((quantity * price + 5_000) / 10_000);
+          return (
+            lines.reduce((sum, line) => sum + line.net, 0) === net &&
+            lines.every((line) => exact(line.quantity, line.unitPrice) === line.net) &&
+            totals.net === net &&
+            totals.tax === Math.round((service.taxAmount ?? Number.NaN) * 100) &&
+            totals.gross === Math.round((service.grossAmount ?? Number.NaN) * 100)
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
