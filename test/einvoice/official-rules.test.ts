@@ -101,6 +101,33 @@ const cases: { name: string; build: BuildInput; lines: "time" | "notes" }[] = [
   },
 ];
 
+// 100 and 200 minutes at 120 EUR: 1.6667 and 3.3333 hours, whose products with the rate are the lines' 200.00 and 400.00 EUR.
+const oddMinutes = [
+  entry("cust-acme", "proj-shop", "2026-10-12", 100),
+  entry("cust-acme", "proj-portal", "2026-10-13", 200),
+];
+cases.push(
+  {
+    name: "19 % from time, hours with four decimals, company buyer",
+    build: input({
+      invoice: serviceInvoice("cust-acme", netOfTime(oddMinutes, 120), 19),
+      customer: { ...company, hourlyRate: 120 },
+      entries: oddMinutes,
+      buyer: companyBuyer,
+    }),
+    lines: "time",
+  },
+  {
+    name: "§ 19 with a USt-IdNr as well as the Steuernummer",
+    build: input({
+      invoice: serviceInvoice("cust-stadt", 48_000, 0, { notes: "Workshop" }),
+      customer: cityHall,
+      seller: { ...smallSeller, vatId: "DE811907980" },
+    }),
+    lines: "notes",
+  },
+);
+
 const documents = cases.flatMap((c) =>
   (["cii", "ubl"] as Syntax[]).map((syntax) => ({ ...c, syntax, name: `${syntax.toUpperCase()} ${c.name}` })),
 );
