@@ -4,7 +4,7 @@
  * data: URIs drawn by scripts/icon.mjs (icons.ts): a few hundred bytes each, made into objects once
  * here and shared by every server and every tools/list.
  */
-import type { Icon, Implementation } from "@modelcontextprotocol/server";
+import { type Icon, type Implementation, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import { VERSION } from "../version.js";
 import type { ToolFamily } from "./define-tool.js";
 import { FAMILY_ICONS, SERVER_ICON } from "./icons.js";
@@ -18,6 +18,13 @@ export const SUMMARY =
 
 export const WEBSITE = "https://github.com/invoicing-mcp/invoicing-mcp#readme";
 export const REPOSITORY = "https://github.com/invoicing-mcp/invoicing-mcp";
+
+/**
+ * The protocol versions this server speaks: the 2026-07-28 revision (server/discover, per request),
+ * which the SDK serves but does not export, and the 2025-era ones it negotiates by initialize.
+ * test/hosted/server-card.test.ts connects with each.
+ */
+export const PROTOCOL_VERSIONS: readonly string[] = ["2026-07-28", ...SUPPORTED_PROTOCOL_VERSIONS];
 
 /** The product's icon, as the serverInfo and the server card carry it. */
 export const SERVER_ICONS: readonly Icon[] = [{ src: SERVER_ICON, mimeType: "image/png", sizes: ["32x32"] }];
