@@ -5,8 +5,9 @@
 // picture, 32 × 32) and one per tool family (a white sign on the family's colour, 16 × 16): clients
 // show them at that size, and every tools/list carries them, so they stay a few hundred bytes.
 // Drawn from shapes here, not from image files, so anyone can change and redraw them; each pixel
-// averages 4 × 4 samples for smooth edges. The PNG is written by hand (signature, IHDR, one zlib
-// IDAT, IEND): same script, same bytes.
+// averages 4 × 4 samples for smooth edges (2 × 2 for the family icons: fewer shades compress to
+// fewer bytes, and at 16 pixels the difference does not show). The PNG is written by hand
+// (signature, IHDR, one zlib IDAT, IEND): same script, same bytes.
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -61,16 +62,16 @@ function productAt(x, y) {
 }
 
 /** RGBA rows of `draw` at `size` × `size` pixels, with a filter byte before each row. */
-function pixels(draw, size) {
+function pixels(draw, size, samples) {
   const rows = Buffer.alloc(size * (1 + size * 4));
   for (let py = 0; py < size; py++) {
     const row = py * (1 + size * 4);
     rows[row] = 0; // filter: none
     for (let px = 0; px < size; px++) {
       const sum = [0, 0, 0, 0];
-      for (let sy = 0; sy < SAMPLES; sy++) {
-        for (let sx = 0; sx < SAMPLES; sx++) {
-          const colour = draw((px + (sx + 0.5) / SAMPLES) / size, (py + (sy + 0.5) / SAMPLES) / size);
+      for (let sy = 0; sy < samples; sy++) {
+        for (let sx = 0; sx < samples; sx++) {
+          const colour = draw((px + (sx + 0.5) / samples) / size, (py + (sy + 0.5) / samples) / size);
           if (!colour) continue;
           for (let c = 0; c < 3; c++) sum[c] += colour[c];
           sum[3] += 1;
@@ -79,7 +80,7 @@ function pixels(draw, size) {
       const at = row + 1 + px * 4;
       // Colour averaged over the covered samples only (no dark fringe), coverage as alpha.
       for (let c = 0; c < 3; c++) rows[at + c] = sum[3] === 0 ? 0 : Math.round(sum[c] / sum[3]);
-      rows[at + 3] = Math.round((255 * sum[3]) / (SAMPLES * SAMPLES));
+      rows[at + 3] = Math.round((255 * sum[3]) / (samples * samples));
     }
   }
   return rows;
@@ -105,7 +106,7 @@ function chunk(type, data) {
 }
 
 /** `draw` as PNG bytes, `size` × `size`. */
-export function png(draw, size) {
+export function png(draw, size, samples = SAMPLES) {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
@@ -113,7 +114,7 @@ export function png(draw, size) {
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),
-    chunk("IDAT", deflateSync(pixels(draw, size), { level: 9 })),
+    chunk("IDAT", deflateSync(pixels(draw, size, samples), { level: 9 })),
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
@@ -168,7 +169,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(OUTPUT, large);
   console.error(`icon: ${OUTPUT} (512 × 512, ${large.length} bytes)`);
   const server = png(productAt, 32);
-  const families = Object.entries(FAMILIES).map(([name, draw]) => [name, png(draw, 16)]);
+  const families = Object.entries(FAMILIES).map(([name, draw]) => [name, png(draw, 16, 2)]);
   writeFileSync(
     MODULE,
     `// Written by \`node scripts/icon.mjs\` (the pictures are drawn there); do not edit by hand.\n\n` +
