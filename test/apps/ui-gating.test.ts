@@ -48,8 +48,9 @@ describe.each(["2025", "2026"] as const)("MCP Apps offered only when announced (
   it("with the extension: view tools link the views document, the helper is app-only, the resource is HTML", async () => {
     const apps = await connect(sandbox(), { era, capabilities: APPS_CAPABILITIES });
     try {
-      expect(apps.client.getServerCapabilities()?.extensions).toEqual({
-        "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] },
+      // Beside the skills extension, which every client is offered (test/e2e/protocol-features.test.ts).
+      expect(apps.client.getServerCapabilities()?.extensions?.["io.modelcontextprotocol/ui"]).toEqual({
+        mimeTypes: ["text/html;profile=mcp-app"],
       });
       const { tools } = await apps.client.listTools();
       const meta = Object.fromEntries(tools.map((t) => [t.name, t._meta]));
