@@ -71,6 +71,8 @@ describe.each(["2025", "2026"] as const)("MCP Apps offered only when announced (
       const content = read.contents[0] as { text: string; mimeType: string };
       expect(content.mimeType).toBe("text/html;profile=mcp-app");
       expect(content.text).toMatch(/^<!doctype html>/i);
+      // It ships with the package: the same for everyone until the next version (2026-era hint).
+      if (era === "2026") expect([read.ttlMs, read.cacheScope]).toEqual([24 * 3_600_000, "public"]);
     } finally {
       await apps.close();
     }
