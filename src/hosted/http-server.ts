@@ -120,14 +120,15 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
     json(res, ok ? 200 : 503, { status: ok ? "ready" : draining ? "draining" : "not ready", checks });
   };
 
+  // Where clients reach this server, when configured: the OAuth issuer's origin. Otherwise the card
+  // names the host a request was sent to, or where the server listens (known once it does).
+  const publicOrigin = options.oauth ? new URL(options.oauth.resourceMetadataUrl).origin : undefined;
+  let listeningOrigin = "http://localhost";
   const card = (req: IncomingMessage, res: ServerResponse) => {
     const answer = answerCard(req, { public: publicOrigin, listening: listeningOrigin });
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
   };
-  // Where clients reach this server, when configured: the OAuth issuer's origin.
-  const publicOrigin = options.oauth ? new URL(options.oauth.resourceMetadataUrl).origin : undefined;
-  let listeningOrigin = "http://localhost";
 
   // What a challenge names under OAuth: where the resource metadata is, and the scopes to ask for.
   const challengeOptions = options.oauth
