@@ -3,23 +3,55 @@
  * the SDK implements): skills/list, skills/get and the files as `skill://` resources. One skill,
  * german-invoicing, the law and practice around the tools, so their descriptions can stay short.
  *
- * The catalog is built once per process (digests and sizes of a few kilobytes of text) and attached
- * to every server a blueprint makes. The files never change while the server runs and are the same
- * for everyone: clients may keep them a day and share them.
+ * Its entry (each file's SHA-256 and size, the frontmatter) is made by the SDK the first time a
+ * client asks, not at start: a start then computes no digest. The files never change while the
+ * server runs and are the same for everyone: clients may keep them a day and share them.
  */
-import { memorySkillFiles, SkillsExtension } from "@modelcontextprotocol/server/ext/skills";
+import type { Resource } from "@modelcontextprotocol/server";
+import {
+  type Skill,
+  type SkillSource,
+  SkillsExtension,
+  skillEntry,
+} from "@modelcontextprotocol/server/ext/skills";
 import { SHIPPED_DOCUMENT } from "../cache-hints.js";
 import { SKILL_DE } from "./german-invoicing/skill-de.js";
 import { SKILL_EN } from "./german-invoicing/skill-en.js";
 
-/** The skills' files, by path under the catalog's root (one folder per skill). */
+const BASE = "skill://";
+const NAME = "german-invoicing";
+
+/** The skill's files, by path under its folder. */
 export const SKILL_FILES: Readonly<Record<string, string>> = {
-  "german-invoicing/SKILL.md": SKILL_EN,
-  "german-invoicing/references/de.md": SKILL_DE,
+  "SKILL.md": SKILL_EN,
+  "references/de.md": SKILL_DE,
 };
 
-export const skills: SkillsExtension = await SkillsExtension.load(memorySkillFiles({ ...SKILL_FILES }), {
-  cacheHint: SHIPPED_DOCUMENT,
-  // A problem with our own text is a defect to fix, never something to serve.
-  strict: true,
-});
+const byUri = new Map(Object.entries(SKILL_FILES).map(([path, text]) => [`${BASE}${NAME}/${path}`, text]));
+const manifest = `${BASE}${NAME}/SKILL.md`;
+
+let entry: Promise<Skill> | undefined;
+/** The skill's entry, made once; a problem with our own text is a defect, and fails loudly. */
+const skill = () => {
+  entry ??= skillEntry(NAME, { ...SKILL_FILES }, { baseUri: BASE });
+  return entry;
+};
+
+const source: SkillSource = {
+  async list() {
+    return { skills: [await skill()] };
+  },
+  async get(uri) {
+    return uri === manifest ? skill() : undefined;
+  },
+  async read(uri) {
+    const text = byUri.get(uri);
+    return text === undefined ? undefined : { text, mimeType: "text/markdown" };
+  },
+  async listResources(): Promise<Resource[]> {
+    const { frontmatter } = await skill();
+    return [{ uri: manifest, name: NAME, description: frontmatter.description, mimeType: "text/markdown" }];
+  },
+};
+
+export const skills = new SkillsExtension({ source, baseUri: BASE, cacheHint: SHIPPED_DOCUMENT });
