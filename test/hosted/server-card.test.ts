@@ -9,6 +9,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerCard } from "../../src/hosted/server-card.js";
 import { type ServeProcess, startServe } from "../helpers/hosted.js";
 import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
 
@@ -127,5 +128,33 @@ describe("serve's server card", () => {
     const odd = await getWithHost(cardUrl(), "evil.example/path?x=");
     expect(odd.status).toBe(200);
     expect(JSON.parse(odd.body).remotes[0].url).toBe(`${serve.url}/mcp`);
+  });
+});
+
+describe("the server card's answer", () => {
+  const listening = "http://127.0.0.1:8080";
+  const urlOf = (answer: { body?: string }) => JSON.parse(answer.body!).remotes[0].url;
+
+  it("names the public origin when one is configured (OAuth's issuer), whatever host was asked for", () => {
+    const answer = answerCard(
+      { method: "GET", headers: { host: "10.0.0.7:8080" } },
+      { public: "https://invoicing.example.com", listening },
+    );
+    expect(urlOf(answer)).toBe("https://invoicing.example.com/mcp");
+  });
+
+  it("says https when the proxy in front says so, and nothing else it says", () => {
+    const https = answerCard(
+      { method: "GET", headers: { host: "mcp.example.com", "x-forwarded-proto": "https" } },
+      { public: undefined, listening },
+    );
+    expect(urlOf(https)).toBe("https://mcp.example.com/mcp");
+    const other = answerCard(
+      { method: "GET", headers: { host: "mcp.example.com", "x-forwarded-proto": "gopher" } },
+      { public: undefined, listening },
+    );
+    expect(urlOf(other)).toBe("http://mcp.example.com/mcp");
+    // Another card, another tag.
+    expect(https.headers.ETag).not.toBe(other.headers.ETag);
   });
 });
