@@ -3,7 +3,8 @@
  * Tool list size: the characters of the `tools/list` answer every conversation pays for, ours (the
  * bin, with an inbox so every tool is listed) beside the one-tool server on the same SDK and the
  * reference server @modelcontextprotocol/server-everything. Per tool: what a model is given (name,
- * title, description, input schema) and the output schema. Sizes, not times: nothing to repeat.
+ * title, description, input schema) and the output schema. The tools' icons (pictures a client
+ * shows the person, never given to a model) are counted apart. Sizes, not times: nothing to repeat.
  * test/tools/tool-list-size.test.ts holds the budgets; this sets them beside the peers.
  *
  *   node bench/tool-list-size.mjs [--no-write]
@@ -57,7 +58,8 @@ for (const contender of contenders) {
     figures[contender.name] = {
       label: contender.label,
       tools: list.tools.length,
-      whole: size(list),
+      whole: size({ ...list, tools: list.tools.map(({ icons: _, ...tool }) => tool) }),
+      icons: list.tools.reduce((sum, t) => sum + size(t.icons), 0),
       perToolForModel: forModel.reduce((sum, n) => sum + n, 0) / list.tools.length,
       outputSchemas: list.tools.reduce((sum, t) => sum + size(t.outputSchema), 0),
     };
@@ -69,7 +71,7 @@ for (const contender of contenders) {
 const ours = figures.ours;
 const goals = [
   {
-    figure: "tools/list answer, every tool listed",
+    figure: "tools/list answer, every tool listed (icons apart)",
     goal: `≤ ${int(LIST_BUDGET)} characters`,
     result: `${int(ours.whole)} characters`,
     met: ours.whole <= LIST_BUDGET,
@@ -94,16 +96,18 @@ schema). Ours from the bin with an inbox set, so all tools are listed. How dates
 work is said once, in the server's instructions; schemas go out without \`$schema\`, safe-integer
 bounds, string length guards, and output schemas without prose (src/mcp/lean-schema.ts). Before
 this, the same list was 32,154 characters (1,243 per tool for the model). The budgets are asserted in
-test/tools/tool-list-size.test.ts. Reproduce with \`node bench/tool-list-size.mjs\`.
+test/tools/tool-list-size.test.ts. The tools' icons, a small picture of each tool's family that a
+client may show beside it (never part of what a model is given), are counted apart. Reproduce with \`node bench/tool-list-size.mjs\`.
 
 ${table(
-  ["server", "tools", "tools/list", "per tool for the model", "output schemas"],
+  ["server", "tools", "tools/list (icons apart)", "per tool for the model", "output schemas", "icons"],
   Object.values(figures).map((f) => [
     f.label,
     String(f.tools),
     int(f.whole),
     int(f.perToolForModel),
     int(f.outputSchemas),
+    int(f.icons),
   ]),
 )}
 

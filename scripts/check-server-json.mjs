@@ -87,6 +87,33 @@ export function serverJsonProblems(server = read("server.json")) {
       }
     }
   }
+  problems.push(...remoteProblems(server.remotes ?? []));
+  return problems;
+}
+
+/**
+ * The hosted endpoint (`invoicing-mcp serve`) as a remote: Streamable HTTP at a template URL the
+ * operator fills in, ending in /mcp as serve does, every {variable} of the URL and of the header
+ * values defined, and the bearer token asked for as a secret.
+ */
+function remoteProblems(remotes) {
+  const problems = [];
+  if (remotes.length !== 1) problems.push(`${remotes.length} remotes, expected the one hosted endpoint`);
+  const undefinedIn = (text, variables) =>
+    [...text.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((name) => !(name in (variables ?? {})));
+  for (const remote of remotes) {
+    if (remote.type !== "streamable-http")
+      problems.push(`remote ${remote.url} is ${remote.type}, not streamable-http`);
+    if (!/^https:\/\/.+\/mcp$/.test(remote.url)) problems.push(`remote ${remote.url} is not https://…/mcp`);
+    for (const name of undefinedIn(remote.url, remote.variables))
+      problems.push(`remote ${remote.url}: {${name}} is not among its variables`);
+    const auth = (remote.headers ?? []).find((h) => h.name === "Authorization");
+    if (!auth?.isRequired || !auth.isSecret)
+      problems.push(`remote ${remote.url}: no required, secret Authorization header`);
+    for (const header of remote.headers ?? [])
+      for (const name of undefinedIn(header.value ?? "", header.variables))
+        problems.push(`remote header ${header.name}: {${name}} is not among its variables`);
+  }
   return problems;
 }
 

@@ -1,5 +1,6 @@
 /**
- * The hosted server's HTTP face: `/mcp` (bearer token, then the tenant's MCP handler), `/healthz`
+ * The hosted server's HTTP face: `/mcp` (bearer token, then the tenant's MCP handler), its public
+ * server card at `/mcp/server-card` (server-card.ts), `/healthz`
  * (the process answers), `/readyz` (its engines answer), and `/webhooks/{tenant}` when a shared
  * inbox is configured. Slow clients are cut off, bodies are capped (by the MCP handler and the
  * webhook reader). On close it drains: /healthz and /readyz answer 503 and a new MCP request 503
@@ -12,6 +13,7 @@ import { bearerAuthChallengeResponse, OAuthError, OAuthErrorCode } from "@modelc
 import { type Authenticator, type AuthOutcome, bearerToken, challenge, missingToken } from "./auth.js";
 import { readMcpBody } from "./mcp-body.js";
 import type { OAuthMount } from "./oauth/mount.js";
+import { answerCard, SERVER_CARD_PATH } from "./server-card.js";
 import type { RuntimeRegistry } from "./tenant-runtime.js";
 
 export type WebhookRoute = (tenantId: string, req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -81,6 +83,7 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
     const path = (req.url ?? "/").split("?")[0]!;
     if (path === "/healthz") return json(res, draining ? 503 : 200, { status: draining ? "draining" : "ok" });
     if (path === "/readyz") return ready(res);
+    if (path === SERVER_CARD_PATH) return card(req, res);
     if (path === "/mcp") {
       // Draining: calls already running finish here; a new one is sent on to another instance.
       if (draining) {
@@ -115,6 +118,16 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
       }),
     );
     json(res, ok ? 200 : 503, { status: ok ? "ready" : draining ? "draining" : "not ready", checks });
+  };
+
+  // Where clients reach this server, when configured: the OAuth issuer's origin. Otherwise the card
+  // names the host a request was sent to, or where the server listens (known once it does).
+  const publicOrigin = options.oauth ? new URL(options.oauth.resourceMetadataUrl).origin : undefined;
+  let listeningOrigin = "http://localhost";
+  const card = (req: IncomingMessage, res: ServerResponse) => {
+    const answer = answerCard(req, { public: publicOrigin, listening: listeningOrigin });
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
   };
 
   // What a challenge names under OAuth: where the resource metadata is, and the scopes to ask for.
@@ -197,6 +210,7 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
   });
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  listeningOrigin = `http://${host}:${port}`;
 
   let closing: Promise<void> | undefined;
   const close = () => {

@@ -10,6 +10,12 @@ import type { ToolContext } from "./context.js";
 
 export type ToolKind = "read" | "write";
 
+/**
+ * What a tool is about, for the people looking at a client's list: each family has its own small
+ * icon (icons.ts), which clients that show icons put beside the tool.
+ */
+export type ToolFamily = "invoices" | "time" | "customers" | "reports" | "events";
+
 /** What a handler gives back: data for `structuredContent`, and the text a model reads. */
 export interface ToolOutput<T> {
   data: T;
@@ -83,6 +89,7 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   title: string;
   description: string;
   kind: ToolKind;
+  family: ToolFamily;
   /** For writes: repeating the same call has no further effect (a safe replay). Reads always are. */
   idempotent?: boolean;
   input: I;

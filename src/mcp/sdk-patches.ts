@@ -42,13 +42,15 @@ export function aroundToolCalls(
 ): void {
   const low = server.server;
   type Handler = (request: { params: { name: string } }, ctx: unknown) => unknown;
-  const install = low.setRequestHandler.bind(low) as (method: string, handler: Handler) => void;
-  const wrapped = (method: string, handler: Handler) =>
-    install(
-      method,
-      method !== "tools/call"
-        ? handler
-        : (request, ctx) => around(request.params.name, () => handler(request, ctx)),
+  // (method, handler), or (method, schemas, handler) as extensions register their own methods:
+  // the handler comes last, and everything else passes through as given.
+  const install = low.setRequestHandler.bind(low) as (method: string, ...rest: unknown[]) => void;
+  const wrapped = (method: string, ...rest: unknown[]) => {
+    if (method !== "tools/call") return install(method, ...rest);
+    const handler = rest.at(-1) as Handler;
+    return install(method, ...rest.slice(0, -1), (request: Parameters<Handler>[0], ctx: unknown) =>
+      around(request.params.name, () => handler(request, ctx)),
     );
+  };
   low.setRequestHandler = wrapped as unknown as typeof low.setRequestHandler;
 }

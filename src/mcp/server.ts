@@ -15,9 +15,9 @@ import type { Config } from "../config/load.js";
 import { canWrite, type Principal, scopesUnder } from "../config/principal.js";
 import { InputError } from "../domain/input-error.js";
 import { CallScope } from "../http/call-budget.js";
-import { VERSION } from "../version.js";
 import { linkView, showsViews, VIEWS_EXTENSION } from "./apps/ui.js";
 import { registerViewsResource } from "./apps/views-resource.js";
+import { CACHE_HINTS } from "./cache-hints.js";
 import { askResult, confirmationOf } from "./confirmation.js";
 import {
   type ContextOptions,
@@ -28,6 +28,7 @@ import {
 } from "./context.js";
 import { AskToConfirm, annotationsFor, type Offer } from "./define-tool.js";
 import { isExpectedError } from "./error-text.js";
+import { familyIcons, SERVER_INFO } from "./identity.js";
 import { InFlightCalls } from "./in-flight.js";
 import { instructionsFor, WEBHOOK_SETUP } from "./instructions.js";
 import { type Inventory, inventory, toolNamed } from "./inventory.js";
@@ -38,6 +39,7 @@ import { resourceRegistrations } from "./resources/index.js";
 import { assertSubscribable } from "./resources/subscriptions.js";
 import { errorResult, successResult } from "./result.js";
 import { aroundToolCalls } from "./sdk-patches.js";
+import { skills } from "./skills/index.js";
 import { catalog, type ToolEntry } from "./tool-catalog.js";
 
 export { instructionsFor, WEBHOOK_SETUP };
@@ -100,7 +102,6 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
   const events = context.events !== undefined;
   // A server given its own client or context (tests, the hosted tenants) is configured by them.
   const missing = deps.context || deps.client ? [] : missingSettings(deps.config);
-  const info = { name: "invoicing-mcp", title: "Invoicing Service", version: VERSION };
   const registration: Registration = {
     context,
     log: deps.log ?? ((message: string) => console.error(message)),
@@ -142,7 +143,7 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
   return {
     create({ caller, era, tool, views: known }) {
       const access = accessFor(caller);
-      const server = new McpServer(info, access.options[era ?? "stdio"]);
+      const server = new McpServer(SERVER_INFO, access.options[era ?? "stdio"]);
       const views = showsViews(server, known);
       const called = tool === undefined || !access.offered.has(tool) ? undefined : toolNamed(tool);
       watchToolCalls(server, access.inventory.missing, registration.inFlight);
@@ -163,6 +164,7 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
       registerViewsResource(server, views);
       if (era === "legacy") acknowledgeLegacySubscriptions(server, subscribableUris(events));
       access.prompts(server);
+      skills.attach(server);
       return server;
     },
   };
@@ -192,6 +194,7 @@ function serverOptions(instructions: string, events: boolean, httpEra: HttpEra |
   return {
     instructions,
     jsonSchemaValidator: FORM_ANSWERS,
+    cacheHints: CACHE_HINTS,
     capabilities: {
       // Only events change by themselves, so subscriptions exist only with stored events, and only
       // where they can be delivered: stdio, or a 2026-era listen stream (not a stateless 2025 POST).
@@ -209,6 +212,7 @@ function toolConfig(tool: ToolEntry, offer: Offer): ToolConfig {
     inputSchema: tool.input,
     outputSchema: tool.output,
     annotations: annotationsFor(tool),
+    icons: familyIcons(tool.family),
   };
 }
 
@@ -219,6 +223,7 @@ interface ToolConfig {
   inputSchema: ToolEntry["input"];
   outputSchema: ToolEntry["output"];
   annotations: ReturnType<typeof annotationsFor>;
+  icons: ReturnType<typeof familyIcons>;
 }
 
 /**

@@ -16,7 +16,7 @@ export const BUILT_SCHEMA_TARGET = "draft-2020-12";
 /** The plain facts of a definition, as they are. */
 export type ToolTraits = Pick<
   ToolDefinition,
-  "name" | "title" | "kind" | "idempotent" | "needsInbox" | "appOnly" | "view" | "verifyWith"
+  "name" | "title" | "kind" | "family" | "idempotent" | "needsInbox" | "appOnly" | "view" | "verifyWith"
 >;
 
 export interface ToolFacts extends ToolTraits {
@@ -40,6 +40,7 @@ const TRAITS = [
   "name",
   "title",
   "kind",
+  "family",
   "idempotent",
   "needsInbox",
   "appOnly",

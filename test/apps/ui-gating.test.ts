@@ -48,8 +48,9 @@ describe.each(["2025", "2026"] as const)("MCP Apps offered only when announced (
   it("with the extension: view tools link the views document, the helper is app-only, the resource is HTML", async () => {
     const apps = await connect(sandbox(), { era, capabilities: APPS_CAPABILITIES });
     try {
-      expect(apps.client.getServerCapabilities()?.extensions).toEqual({
-        "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] },
+      // Beside the skills extension, which every client is offered (test/e2e/protocol-features.test.ts).
+      expect(apps.client.getServerCapabilities()?.extensions?.["io.modelcontextprotocol/ui"]).toEqual({
+        mimeTypes: ["text/html;profile=mcp-app"],
       });
       const { tools } = await apps.client.listTools();
       const meta = Object.fromEntries(tools.map((t) => [t.name, t._meta]));
@@ -70,6 +71,8 @@ describe.each(["2025", "2026"] as const)("MCP Apps offered only when announced (
       const content = read.contents[0] as { text: string; mimeType: string };
       expect(content.mimeType).toBe("text/html;profile=mcp-app");
       expect(content.text).toMatch(/^<!doctype html>/i);
+      // It ships with the package: the same for everyone until the next version (2026-era hint).
+      if (era === "2026") expect([read.ttlMs, read.cacheScope]).toEqual([24 * 3_600_000, "public"]);
     } finally {
       await apps.close();
     }

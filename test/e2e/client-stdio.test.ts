@@ -36,6 +36,7 @@ describe("a real MCP client over stdio against --sandbox", () => {
       "invoicing://customers/{customerId}/time",
       "invoicing://reports/eur/{year}",
       "invoicing://reports/vat/{period}",
+      "skill://{+path}", // the skills' files (test/mcp/skills.test.ts)
     ]);
     expect((await client.listPrompts()).prompts).toHaveLength(5);
   });

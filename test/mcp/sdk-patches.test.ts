@@ -5,7 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/client";
+import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { InMemoryTransport, McpServer } from "@modelcontextprotocol/server";
+import { memorySkillFiles, SkillsExtension } from "@modelcontextprotocol/server/ext/skills";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
@@ -79,6 +81,20 @@ describe(`the SDK patches (written for @modelcontextprotocol/server ${PATCHED_SD
       content: [{ text: "real answer" }],
     });
     expect(seen).toEqual(["real arrives", "arguments checked", "callback", "real answered"]);
+    await client.close();
+  });
+
+  it("aroundToolCalls leaves every other method as it is registered, the (method, schemas, handler) form included", async () => {
+    const server = new McpServer({ name: "t", version: "0" });
+    aroundToolCalls(server, (_name, handle) => handle());
+    // The Skills extension registers its methods with their parameter schemas.
+    const skills = await SkillsExtension.load(
+      memorySkillFiles({ "a-skill/SKILL.md": "---\nname: a-skill\ndescription: Says hello.\n---\nHello." }),
+    );
+    skills.attach(server);
+    const client = await connected(server);
+    const listing = await new SkillsClient(client).list();
+    expect(listing.skills.map((skill) => skill.frontmatter.name)).toEqual(["a-skill"]);
     await client.close();
   });
 });

@@ -17,6 +17,12 @@ interface ServerJson {
   description: string;
   version: string;
   packages: { registryType: string; version: string; environmentVariables: Variable[] }[];
+  remotes: {
+    type: string;
+    url: string;
+    variables?: Record<string, unknown>;
+    headers?: (Variable & { value?: string; variables?: Record<string, unknown> })[];
+  }[];
 }
 
 const server = JSON.parse(readFileSync(new URL("../../server.json", import.meta.url), "utf8")) as ServerJson;
@@ -58,5 +64,23 @@ describe("server.json (MCP Registry listing)", () => {
     expect(npm.environmentVariables.filter((v) => v.isSecret).map((v) => v.name)).toEqual([
       "INVOICING_API_KEY",
     ]);
+  });
+
+  it("lists the hosted endpoint as a remote: Streamable HTTP at a template URL the operator fills in, with the bearer token as a secret", () => {
+    expect(server.remotes).toEqual([
+      expect.objectContaining({ type: "streamable-http", url: "https://{host}/mcp" }),
+    ]);
+    const unfilled = copy();
+    delete unfilled.remotes[0]!.variables;
+    expect(serverJsonProblems(unfilled).join("\n")).toMatch(/\{host\} is not among its variables/);
+    const elsewhere = copy();
+    elsewhere.remotes[0]!.url = "https://{host}/sse";
+    expect(serverJsonProblems(elsewhere).join("\n")).toMatch(/is not https:\/\/…\/mcp/);
+    const open = copy();
+    open.remotes[0]!.headers![0]!.isSecret = false;
+    expect(serverJsonProblems(open).join("\n")).toMatch(/no required, secret Authorization header/);
+    const untemplated = copy();
+    untemplated.remotes[0]!.headers![0]!.value = "Bearer {secret}";
+    expect(serverJsonProblems(untemplated).join("\n")).toMatch(/\{secret\} is not among its variables/);
   });
 });

@@ -2,6 +2,10 @@
  * The tool list is read in every conversation, so it has a budget, measured the way a client gets
  * it: the tools/list result from a real client, serialised, with every tool listed (inbox set).
  * Sizes are deterministic, so they can be asserted; the benchmarks set them beside other servers.
+ *
+ * The icons are outside the budget: they are pictures a client shows the person beside a tool,
+ * never part of what a model is given. They have a bound of their own: one small picture per tool,
+ * the same string for every tool of a family.
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,10 +18,12 @@ import { connect } from "../helpers/mcp.js";
 const LIST_BUDGET = 14_000;
 /** Characters per tool, on average, of what a model is given: name, title, description, input schema. */
 const PER_TOOL_BUDGET = 700;
+/** Characters of one tool's icons. */
+const ICON_BUDGET = 400;
 
-async function listTools() {
+async function listTools(era: "2025" | "2026" = "2025") {
   const inbox = join(tmpdir(), "invoicing-tool-list-size-inbox.jsonl");
-  const connected = await connect(undefined, { env: { INVOICING_INBOX: inbox } });
+  const connected = await connect(undefined, { env: { INVOICING_INBOX: inbox }, era });
   try {
     return await connected.client.listTools();
   } finally {
@@ -29,7 +35,8 @@ describe("tools/list size", () => {
   it(`stays within ${LIST_BUDGET} characters, and ${PER_TOOL_BUDGET} per tool for the model`, async () => {
     const list = await listTools();
     expect(list.tools.map((t) => t.name)).toEqual(allTools.map((t) => t.name));
-    const whole = JSON.stringify(list).length;
+    const withoutIcons = { ...list, tools: list.tools.map(({ icons: _, ...tool }) => tool) };
+    const whole = JSON.stringify(withoutIcons).length;
     const forModel = list.tools.map(
       (t) =>
         JSON.stringify({
@@ -45,6 +52,20 @@ describe("tools/list size", () => {
     // Every output schema is still there.
     for (const tool of list.tools)
       expect(Object.keys(tool.outputSchema?.properties ?? {}), tool.name).not.toEqual([]);
+    // A 2026-era client gets the same tools (its answer adds only the protocol's own fields).
+    expect((await listTools("2026")).tools).toEqual(list.tools);
+  });
+
+  it(`gives each tool one small icon of its family, at most ${ICON_BUDGET} characters, shared within the family`, async () => {
+    const { tools } = await listTools();
+    const pictures = new Set<string>();
+    for (const tool of tools) {
+      expect(tool.icons, tool.name).toHaveLength(1);
+      expect(JSON.stringify(tool.icons).length, tool.name).toBeLessThanOrEqual(ICON_BUDGET);
+      pictures.add(tool.icons![0]!.src);
+    }
+    // Five families for fifteen tools: a picture per family, not per tool.
+    expect(pictures.size).toBe(new Set(allTools.map((t) => t.family)).size);
   });
 
   it("carries no JSON Schema boilerplate: no $schema, no safe-integer bounds, no string length guards", async () => {

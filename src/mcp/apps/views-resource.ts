@@ -3,6 +3,7 @@
  * MCP Apps. Its HTML is built by the bundle step (scripts/views.mjs) and loaded on first read.
  */
 import type { McpServer } from "@modelcontextprotocol/server";
+import { SHIPPED_DOCUMENT } from "../cache-hints.js";
 import { dynamicEnabled } from "../sdk-patches.js";
 import { RESOURCE_MIME_TYPE, VIEWS_URI } from "./ui.js";
 
@@ -15,6 +16,7 @@ export function registerViewsResource(server: McpServer, views: () => boolean): 
       title: "Invoicing views",
       description: "Receivables, revenue, invoice preview and a week of time, as interactive views.",
       mimeType: RESOURCE_MIME_TYPE,
+      cacheHint: SHIPPED_DOCUMENT,
     },
     async (uri) => {
       const { viewsHtml } = await import("./views-html.js");

@@ -18,6 +18,7 @@ export const createCustomerTool = defineTool({
   description:
     "Creates a customer. The same name with the same details returns the existing one; the same or a similar name otherwise is refused with the candidates.",
   kind: "write",
+  family: "customers",
   idempotent: true,
   input: z.object({
     name: z.string().trim().min(1).max(200).describe("Company or person."),

@@ -15,6 +15,7 @@ export const createPreviewedInvoiceTool = defineTool({
   title: "Create the previewed draft",
   description: "For the invoice preview view only: creates the draft a create_invoice dry run showed.",
   kind: "write",
+  family: "invoices",
   view: true,
   idempotent: true,
   appOnly: true,

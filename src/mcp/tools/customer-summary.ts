@@ -11,6 +11,7 @@ export const customerSummaryTool = defineTool({
   description:
     "One customer at a glance: net revenue, open and overdue receivables, hours billed and unbilled.",
   kind: "read",
+  family: "customers",
   input: z.object({ customer: customerArg }),
   output: z.object({
     customer: z.object({

@@ -12,6 +12,7 @@ export const eurReportTool = defineTool({
   description:
     "The EÜR (Einnahmenüberschussrechnung) of a year as the service reports it: income freiberuflich and gewerblich, invoice count, expenses, profit.",
   kind: "read",
+  family: "reports",
   input: z.object({
     year: z
       .union([z.number().int(), z.string().trim().min(1).max(40)])

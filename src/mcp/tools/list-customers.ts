@@ -12,6 +12,7 @@ export const listCustomersTool = defineTool({
   description:
     "Active customers with ids, hourly rates and activity types; a name search also finds former customers met before, marked inactive.",
   kind: "read",
+  family: "customers",
   input: z.object({
     query: z.string().trim().max(200).optional().describe("Part of a name."),
     limit: limitArg,

@@ -45,6 +45,7 @@ export const listInvoicesTool = defineTool({
       ? "Invoices, newest first, with net and gross sums over all pages. The REST API has no payment dates; those the webhook inbox received are shown beside paid invoices (recent_events has them all)."
       : undefined,
   kind: "read",
+  family: "invoices",
   input: z.object({
     status: invoiceStatusSchema.optional().describe('"sent" means open.'),
     number: z.string().trim().min(1).max(64).optional().describe("e.g. RE-2026-031"),

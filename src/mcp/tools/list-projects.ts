@@ -10,6 +10,7 @@ export const listProjectsTool = defineTool({
   title: "List projects",
   description: "Active projects with their ids and customers, optionally for one customer.",
   kind: "read",
+  family: "customers",
   input: z.object({
     customer: customerArg.optional().describe("Only this customer's."),
     limit: limitArg,

@@ -39,6 +39,7 @@ export const listTimeEntriesTool = defineTool({
   title: "List time entries",
   description: "Time entries, newest first, with the total time of all that match (not just the page).",
   kind: "read",
+  family: "time",
   view: true,
   input: z.object({
     from: dayArg("First day.").optional(),

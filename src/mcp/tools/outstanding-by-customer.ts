@@ -21,6 +21,7 @@ export const outstandingByCustomerTool = defineTool({
   title: "Who owes me money",
   description: "Sent, unpaid invoices by customer, most overdue first, with due dates and days overdue.",
   kind: "read",
+  family: "reports",
   view: true,
   input: z.object({
     customer: customerArg.optional().describe("Only this customer."),

@@ -21,6 +21,7 @@ export const recentEventsTool = defineTool({
   description:
     "Payments and other events the webhook receiver stored, newest first, with counts per type and the sum paid.",
   kind: "read",
+  family: "events",
   input: z.object({
     type: z.enum(EVENT_NAMES).optional().describe("Only this kind."),
     since: whenArg("From, inclusive.").optional(),

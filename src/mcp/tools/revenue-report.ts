@@ -26,6 +26,7 @@ export const revenueReportTool = defineTool({
   description:
     "Net and gross invoiced per month for a year or period, split paid/open/draft, optionally per customer, with the year's EÜR (cash basis) beside it.",
   kind: "read",
+  family: "reports",
   view: true,
   input: z.object({
     period: z

@@ -105,6 +105,7 @@ export const timeSummaryTool = defineTool({
       ? undefined
       : "Hours per customer: billed, unbilled and its amount, this week, this month, by month. With a period, also its hours and amount by project and the invoices that may bill it.",
   kind: "read",
+  family: "time",
   input: z.object({
     customer: customerArg.optional().describe("Default: every active one."),
     period: periodArg('E.g. "last month"; entries count by their start.').optional(),

@@ -102,6 +102,7 @@ export const createInvoiceTool = defineTool({
   description:
     "Creates DRAFT invoices (nothing is sent) from netAmount or the period's time, VAT to the cent. dryRun first. Refuses what may bill a period twice.",
   kind: "write",
+  family: "invoices",
   view: true,
   idempotent: true,
   input,

@@ -63,6 +63,7 @@ export const logTimeTool = defineTool({
   description:
     'Records finished work: start and end or duration ("2.5h on Website Relaunch yesterday from 9:00" → start "yesterday 9:00", duration "2.5h"). Refuses overlaps (allowOverlap overrides). For several, pass entries: all are checked before any is sent.',
   kind: "write",
+  family: "time",
   idempotent: true,
   input: z.object({
     project: projectArg.optional().describe("Project id or name; required without entries."),

@@ -33,6 +33,7 @@ export const vatReportTool = defineTool({
   description:
     "The output side of the VAT return (Umsatzsteuer-Voranmeldung) for a month, quarter or year: taxable amount and tax per rate with form fields, each invoice counted, § 19 turnover apart, due date.",
   kind: "read",
+  family: "reports",
   input: z.object({
     period: periodArg('E.g. "Q3 2026", "Oktober".').default("last month"),
     basis: z
