@@ -4,7 +4,6 @@
  * metadata), the authorization server under /oauth/, the pages, the token check for /mcp and the
  * scope gate. Built from the environment in `startOAuth`; state in PostgreSQL.
  */
-
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   buildOAuthProtectedResourceMetadata,
