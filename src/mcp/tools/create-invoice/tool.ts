@@ -16,6 +16,7 @@ import { formatDay } from "../../../domain/dates/format.js";
 import { loadDates } from "../../../domain/dates/lazy.js";
 import { InputError } from "../../../domain/input-error.js";
 import { hasAtMostTwoDecimals } from "../../../domain/money.js";
+import { cleanWritten } from "../../../domain/text.js";
 import { customerArg, dayArg, periodArg } from "../../args.js";
 import type { ToolContext } from "../../context.js";
 import { assumedText, dayOrPeriod } from "../../date-args.js";
@@ -197,7 +198,7 @@ async function requestOf(args: Args, context: ToolContext): Promise<InvoiceReque
     invoiceNumber: args.invoiceNumber,
     taxRate: args.taxRate,
     defaultTaxRate: context.defaultTaxRate,
-    notes: args.notes,
+    notes: args.notes === undefined ? undefined : cleanWritten(args.notes),
     activityType: args.activityType,
     like: args.like,
     allowOverlap: args.allowOverlap,
