@@ -108,7 +108,7 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
   };
   // Every tool's configuration, built once per kind of caller (a description may depend on what the
   // caller may do): which of them a request gets is the inventory's answer.
-  const resources = resourceRegistrations(context);
+  const resources = resourceRegistrations(context, registration.log);
   // What differs by what the caller may do, built the first time a caller of that kind comes.
   const byAccess = new Map<string, Access>();
   const accessFor = (caller: Caller): Access => {
