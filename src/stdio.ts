@@ -55,7 +55,14 @@ export async function runStdioServer(config: Config, options: StdioOptions = {})
 
   const transport = new StdioServerTransport();
   const handle = serveStdio(
-    () => createServer({ config: effective, ...(client ? { client } : {}), log, inFlight }),
+    () =>
+      createServer({
+        config: effective,
+        ...(client ? { client } : {}),
+        ...(options.sandbox ? { sandbox: { keySet: config.apiKey !== undefined } } : {}),
+        log,
+        inFlight,
+      }),
     {
       transport,
       onerror: (error) => log(`invoicing-mcp: transport error: ${firstLine(error.message)}`),

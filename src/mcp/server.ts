@@ -50,6 +50,8 @@ export interface ServerDeps extends ContextOptions {
   log?: (message: string) => void;
   /** Where running calls are counted, so a stopping process can drain them (the bin passes one). */
   inFlight?: InFlightCalls;
+  /** Served on the embedded sandbox (the bin's --sandbox): said in the instructions. */
+  sandbox?: { keySet: boolean };
   /**
    * Hosted over HTTP: the protocol era of the request this instance answers. A 2025-era ("legacy")
    * request is served statelessly, with no stream a resources/updated could travel on.
@@ -120,6 +122,7 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
         readOnlyBy: canWrite(caller) ? undefined : caller.readOnlyBy,
         events,
         missing,
+        sandbox: deps.sandbox,
       });
       const offer = { canWrite: canWrite(caller), events };
       access = {
