@@ -65,6 +65,14 @@ describe("resource variables the tool cannot take", () => {
     expect(tool.isError).toBe(true);
     expect(tool.text).toContain('"Q32026x"');
     expect(tool.text).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+    const like = await mcp().call("create_invoice", {
+      like: "RE-2026-030\u202E\u0000",
+      netAmount: 10,
+      period: "2024-01",
+    });
+    expect(like.isError).toBe(true);
+    expect(like.text).toContain("like repeats RE-2026-030's net amount");
+    expect(like.text).not.toMatch(/[\p{Cc}\p{Cf}]/u);
   });
 });
 

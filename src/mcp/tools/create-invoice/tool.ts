@@ -16,7 +16,7 @@ import { formatDay } from "../../../domain/dates/format.js";
 import { loadDates } from "../../../domain/dates/lazy.js";
 import { InputError } from "../../../domain/input-error.js";
 import { hasAtMostTwoDecimals } from "../../../domain/money.js";
-import { cleanWritten } from "../../../domain/text.js";
+import { cleanText, cleanWritten } from "../../../domain/text.js";
 import { customerArg, dayArg, periodArg } from "../../args.js";
 import type { ToolContext } from "../../context.js";
 import { assumedText, dayOrPeriod } from "../../date-args.js";
@@ -368,7 +368,7 @@ function checkLike(args: Args): void {
   }
   if (args.netAmount !== undefined || args.activityType !== undefined) {
     throw new InputError(
-      `like repeats ${args.like}'s net amount and activity type: for another amount or type, create the invoice with customer, netAmount, period and notes instead of like.`,
+      `like repeats ${cleanText(args.like, 80)}'s net amount and activity type: for another amount or type, create the invoice with customer, netAmount, period and notes instead of like.`,
     );
   }
 }
