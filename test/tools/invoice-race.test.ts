@@ -5,10 +5,13 @@
  * invoice, never an advice to correct the input and send again (a model would pick a new number and
  * bill the work twice). Repeated over rounds, since who wins varies.
  */
+
+import { startSandbox } from "@invoicing-mcp/sandbox";
 import { describe, expect, it } from "vitest";
 import { listInvoices } from "../../src/api/invoices.js";
 import { connect } from "../helpers/mcp.js";
-import { useSandbox } from "../helpers/sandbox.js";
+import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
+import { billingData, MUELLER, NORDLICHT } from "./billing-data.js";
 import { api, whole } from "./support.js";
 
 const RACERS = 6;
@@ -47,6 +50,40 @@ describe("six identical create_invoice calls at once", () => {
       expect(ids.size).toBe(1);
       const stored = whole(await listInvoices(api(sandbox()))).filter((i) => i.notes === args.notes);
       expect(stored).toHaveLength(1);
+    }
+  });
+});
+
+describe("six identical create_invoice calls for all customers at once", () => {
+  it("each customer's draft is created once; the others say it exists, round after round", async () => {
+    for (let round = 0; round < 3; round++) {
+      const sandbox = await startSandbox({
+        quiet: true,
+        data: billingData(),
+        referenceDate: REFERENCE_DATE,
+        now: () => REFERENCE_DATE,
+        rateLimit: { limit: 1_000_000, windowMs: 60_000 },
+      });
+      try {
+        const before = whole(await listInvoices(api(sandbox))).length;
+        const racers = await Promise.all(Array.from({ length: RACERS }, () => connect(sandbox)));
+        const answers = await Promise.all(
+          racers.map((mcp) =>
+            mcp.call("create_invoice", { customers: "all", fromTime: true, period: "Oktober 2026" }),
+          ),
+        );
+        await Promise.all(racers.map((mcp) => mcp.close()));
+        for (const answer of answers) {
+          expect(answer.text).not.toMatch(/correct the input|failed/i);
+          expect(answer.isError, answer.text).toBe(false);
+        }
+        const stored = whole(await listInvoices(api(sandbox)));
+        expect(stored.length - before).toBe(2); // Müller and Nordlicht, once each
+        expect(stored.filter((i) => i.customerId === MUELLER && i.status === "draft")).toHaveLength(1);
+        expect(stored.filter((i) => i.customerId === NORDLICHT && i.status === "draft")).toHaveLength(1);
+      } finally {
+        await sandbox.close();
+      }
     }
   });
 });
