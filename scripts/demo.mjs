@@ -2,21 +2,69 @@
 // with its embedded sandbox (`invoicing-mcp --sandbox`) over stdio, calls the tools, and prints
 // each call and the text the model reads. Run it with `npm run demo`.
 import { Client } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { z } from "zod";
 
 const bin = new URL("../dist/index.js", import.meta.url).pathname;
 const transport = new StdioClientTransport({
   command: process.execPath,
   args: [bin, "--sandbox"],
+  // A client passes only a few variables; NODE_OPTIONS too, so a demo run on another day (the
+  // tests' fixed clocks, test/helpers/fixed-clock.mjs) moves the server's clock with its own.
+  env: {
+    ...getDefaultEnvironment(),
+    ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
+  },
   stderr: "ignore",
 });
 const client = new Client({ name: "invoicing-mcp-demo", version: "1.0.0" });
 await client.connect(transport);
+const { tools } = await client.listTools();
+const { everyTool } = await import("../dist/mcp/tool-definitions.js");
+const documented = new Map(everyTool.map((t) => [t.name, z.toJSONSchema(t.output, { io: "output" })]));
+
+/**
+ * A field of a tool's structured content, read only where the tool's output schema promises it:
+ * declared and always present, or present under a condition the caller names (`given`: a field the
+ * schema marks optional, such as time_summary's `inPeriod`, "only with period"). The demo is a
+ * client, and a client may rely on what the definitions document and nothing else; a field they
+ * do not promise stops the demo with its name, instead of a TypeError three calls later.
+ */
+function field(tool, data, path, given = []) {
+  let schema = documented.get(tool);
+  let value = data;
+  for (const key of path.split(".")) {
+    schema = nonNull(schema);
+    if (/^\d+$/.test(key)) {
+      schema = schema?.items;
+    } else {
+      const optional = !schema?.required?.includes(key);
+      schema = schema?.properties?.[key];
+      if (schema !== undefined && optional && !given.includes(key))
+        throw new Error(`The demo reads ${path} of ${tool}, but ${key} is only there sometimes.`);
+    }
+    if (schema === undefined)
+      throw new Error(`The demo reads ${path} of ${tool}, which its output schema does not declare.`);
+    value = value?.[key];
+  }
+  if (value === undefined) throw new Error(`${tool} answered without ${path}, which the demo needs.`);
+  return value;
+}
+
+/** A nullable part of a schema is anyOf [part, null]: the part. */
+function nonNull(schema) {
+  const members = schema?.anyOf?.filter((member) => member.type !== "null");
+  return members?.length === 1 ? members[0] : schema;
+}
 
 const bold = (text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
 const dim = (text) => (process.stdout.isTTY ? `\x1b[2m${text}\x1b[0m` : text);
 
-async function step(said, name, args) {
+/** Answers that went otherwise than the script expects: the demo exits non-zero after them. */
+const surprises = [];
+
+/** One request as the user says it, the call a model makes for it, and the text the model reads. */
+async function step(said, name, args, { refused = false } = {}) {
   console.log(`\n${bold(`User: ${said}`)}`);
   console.log(dim(`→ ${name} ${JSON.stringify(args)}`));
   const result = await client.callTool({ name, arguments: args });
@@ -25,10 +73,13 @@ async function step(said, name, args) {
     .map((c) => c.text)
     .join("\n");
   console.log(`${result.isError ? "✗ " : ""}${text}`);
+  if (Boolean(result.isError) !== refused)
+    surprises.push(
+      `"${said}" (${name}) ${refused ? "was expected to be refused" : "answered with an error"}`,
+    );
   return result.structuredContent;
 }
 
-const { tools } = await client.listTools();
 console.log(
   `${bold("invoicing-mcp")} on its sandbox: ${tools.length} tools (${tools.map((t) => t.name).join(", ")})`,
 );
@@ -52,7 +103,8 @@ await step("Add a description to that one: Zwei-Faktor-Anmeldung getestet.", "lo
   end: "22 Uhr",
   description: "Zwei-Faktor-Anmeldung getestet",
 });
-await step("Which studio was that again?", "customer_summary", { customer: "studio" });
+// Two customers match: the server asks instead of guessing.
+await step("Which studio was that again?", "customer_summary", { customer: "studio" }, { refused: true });
 await step("Who owes me money, and how late are they?", "outstanding_by_customer", { overdueOnly: true });
 await step("How many unbilled hours do I have with Müller?", "time_summary", { customer: "mueller" });
 
@@ -63,15 +115,25 @@ let period = "last month";
 let month = await step("What did I work last month, and is any of it billed yet?", "time_summary", {
   period,
 });
-const open = (summary) =>
-  summary.customers.find(
-    (c) => c.inPeriod.time.entryCount > 0 && c.inPeriod.mayAlreadyBeBilledBy.length === 0,
+// Open: time in the period and no invoice that bills it (billed.invoiceNumbers names them always).
+const openCustomer = (summary) => {
+  const rows = field("time_summary", summary, "customers");
+  const index = rows.findIndex(
+    (_, i) =>
+      field("time_summary", summary, `customers.${i}.inPeriod.time.entryCount`, ["inPeriod"]) > 0 &&
+      field("time_summary", summary, `customers.${i}.inPeriod.billed.invoiceNumbers`, ["inPeriod"]).length ===
+        0,
   );
-if (!open(month)) {
+  return index < 0 ? undefined : field("time_summary", summary, `customers.${index}.customerName`);
+};
+let customer = openCustomer(month);
+if (customer === undefined) {
   period = "this month";
   month = await step("Then this month?", "time_summary", { period });
+  customer = openCustomer(month);
 }
-const customer = open(month).customerName;
+if (customer === undefined)
+  throw new Error("No customer has unbilled time last month or this month to invoice.");
 const fromTime = { customer, fromTime: true, period };
 await step(`Invoice ${customer} for that time: show me first.`, "create_invoice", {
   ...fromTime,
@@ -85,15 +147,17 @@ await step("Invoice that month again, with a note for the extra meeting.", "crea
 });
 // Late time: an evening forgotten in that month, logged after the invoice was made. log_time says
 // it is not on the invoice; the summary names the difference; a supplement bills only that.
-const project = (
-  await client.callTool({
-    name: "create_invoice",
-    arguments: { ...fromTime, dryRun: true, allowOverlap: true },
-  })
-).structuredContent.fromTime.entries[0].projectName;
+const preview = await client.callTool({
+  name: "create_invoice",
+  arguments: { ...fromTime, dryRun: true, allowOverlap: true },
+});
+const project = field("create_invoice", preview.structuredContent, "fromTime.entries.0.projectName", [
+  "fromTime",
+  "entries",
+]);
 await step("I forgot an evening that month: 45 minutes, first day, from 21:00.", "log_time", {
   project,
-  start: `${made.invoice.periodStart} 21:00`,
+  start: `${field("create_invoice", made, "invoice.periodStart", ["invoice"])} 21:00`,
   duration: "45 min",
   description: "Nachtrag: Abstimmung per Telefon",
 });
@@ -136,7 +200,10 @@ const retainer = await step(
     allowOverlap: true,
   },
 );
-const like = { like: retainer.invoice.invoiceNumber, period: "next month" };
+const like = {
+  like: field("create_invoice", retainer, "invoice.invoiceNumber", ["invoice"]),
+  period: "next month",
+};
 await step("Next month's maintenance in advance, like that one: show me first.", "create_invoice", {
   ...like,
   dryRun: true,
@@ -150,3 +217,7 @@ await step("How did last year go, freiberuflich vs. gewerblich?", "eur_report", 
 await step("Und dieses Jahr?", "eur_report", { year: "dieses Jahr" });
 
 await client.close();
+if (surprises.length > 0) {
+  console.error(`\nThe demo went otherwise than scripted:\n- ${surprises.join("\n- ")}`);
+  process.exitCode = 1;
+}

@@ -57,15 +57,16 @@ async function main(argv: string[]): Promise<number> {
   const env = processEnvironment();
   const isFlag = command === undefined || command.startsWith("-");
   if (isFlag && !wantsHelp(argv) && command !== "--version" && command !== "-v") {
-    const [{ CONFIG_OPTIONS, loadConfig, SERVER_USAGE }, { parseOptions }] = await Promise.all([
+    const [{ CONFIG_OPTIONS, loadServerConfig, SERVER_USAGE }, { parseOptions }] = await Promise.all([
       import("./config/load.js"),
       import("./cli/options.js"),
     ]);
     parseOptions(argv, CONFIG_OPTIONS, SERVER_USAGE); // a command line it cannot read: exit 2 and the usage
-    const config = loadConfig(env, argv);
+    // A bad value does not stop the server: a client would show it as dead and say nothing more.
+    const { config, problems } = loadServerConfig(env, argv);
     const { sandboxRequested } = await import("./config/sandbox-mode.js");
     const { runStdioServer } = await import("./stdio.js");
-    await runStdioServer(config, { sandbox: sandboxRequested(env, argv) });
+    await runStdioServer(config, { sandbox: sandboxRequested(env, argv), problems });
     return 0;
   }
   // Everything else prints for a person, who may pipe it into `head`.

@@ -4,7 +4,7 @@
  * one request is logged, never fatal to the session.
  */
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
-import type { Config } from "./config/load.js";
+import type { Config, SettingProblem } from "./config/load.js";
 import { ApiClient } from "./http/client.js";
 import { InFlightCalls } from "./mcp/in-flight.js";
 import { createServer } from "./mcp/server.js";
@@ -12,6 +12,8 @@ import { createServer } from "./mcp/server.js";
 export interface StdioOptions {
   /** Serve against an in-process sandbox with demo data instead of the configured service. */
   sandbox?: boolean;
+  /** Settings whose values are not valid (loadServerConfig): the server starts and names them. */
+  problems?: readonly SettingProblem[];
 }
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -26,6 +28,11 @@ const FORCED_EXIT_MS = 1_800;
 export async function runStdioServer(config: Config, options: StdioOptions = {}): Promise<void> {
   const cleanups: (() => Promise<void>)[] = [];
   const inFlight = new InFlightCalls();
+  // A person who ran the bin in a terminal sees a silent process: say what it is and what to try.
+  if (process.stdin.isTTY)
+    log(
+      "invoicing-mcp: this is an MCP server: it waits for an MCP client's JSON-RPC on stdin (Ctrl+C ends it). To try it, run `npm run demo` in a clone, or see `invoicing-mcp --help`; to use it, add it to your MCP client (README, Install).",
+    );
   let effective = config;
   if (options.sandbox) {
     const { startSandbox } = await import("@invoicing-mcp/sandbox");
@@ -39,6 +46,13 @@ export async function runStdioServer(config: Config, options: StdioOptions = {})
         "invoicing-mcp: the sandbox is switched on (--sandbox or INVOICING_SANDBOX), so the configured API key and base URL are not used; switch it off to work with your account",
       );
   }
+  // The sandbox replaces the key and base URL, so what is wrong with them does not matter then.
+  const replaced = new Set(options.sandbox ? ["apiKey", "baseUrl"] : []);
+  const problems = (options.problems ?? []).filter((p) => !replaced.has(p.setting)).map((p) => p.text);
+  if (problems.length > 0)
+    log(
+      `invoicing-mcp: started, but every tool call will fail until these settings are fixed: ${problems.join("; ")}`,
+    );
   const client =
     effective.apiKey && effective.baseUrl
       ? new ApiClient({
@@ -59,6 +73,7 @@ export async function runStdioServer(config: Config, options: StdioOptions = {})
       createServer({
         config: effective,
         ...(client ? { client } : {}),
+        ...(problems.length > 0 ? { configProblems: problems } : {}),
         ...(options.sandbox ? { sandbox: { keySet: config.apiKey !== undefined } } : {}),
         log,
         inFlight,

@@ -1,131 +1,111 @@
 /**
- * A period's time against what the invoices that may cover it already bill: the difference is the
- * time logged since (or billed beyond) them. time_summary shows it, create_invoice refuses with it
- * and bills only it as a supplement (`supplement: true`).
+ * A period's time against the invoices that may cover it, read by the one model of which invoices
+ * bill hours (src/domain/hours-billed.ts): what is not yet billed is the time logged since (or
+ * beyond) the hours invoices; fixed fees and repeated amounts beside it do not lower it. time_summary
+ * shows it, create_invoice refuses with it and bills only it as a supplement (`supplement: true`),
+ * log_time names the invoices that bill an entry's hours.
  */
 
-import { lateTime } from "../domain/late-time.js";
+import { type Bills, hoursBilled, type RoleReason } from "../domain/hours-billed.js";
 import { fromCents, toCents } from "../domain/money.js";
-import { billsStatedHours, type DaySpan, hoursFromMinutes } from "../domain/period-billing.js";
+import { type DaySpan, hoursFromMinutes } from "../domain/period-billing.js";
 import type { CoveringInvoice, PeriodTime } from "./period-facts.js";
+
+/** An amount not yet billed, in hours too where it is a whole number of minutes at the rate. */
+export interface Unbilled {
+  amount: number;
+  minutes: number | null;
+  hours: number | null;
+}
 
 export interface BilledSoFar {
   /**
-   * "unbilled": no invoice may cover the period; "compared": difference is time − billed;
-   * "wider period": an invoice's service period reaches beyond the period, so its net cannot be
-   * split; "no rate": the time has no amount to compare.
+   * "unbilled": no invoice bills the period's hours; "compared": the invoices that bill them are
+   * known; "cannot tell": some invoice may or may not bill them (both figures given); "no rate":
+   * the time has no amount to compare.
    */
-  status: "unbilled" | "compared" | "wider period" | "no rate";
+  status: "unbilled" | "compared" | "cannot tell" | "no rate";
   /** The period's time at the customer's rate; null without a rate. */
   timeAmount: number | null;
-  /** Net of the invoices that may cover the period, together. */
+  /** Net of the invoices that bill the period's hours. */
   billedAmount: number;
-  /** Their numbers, oldest first. */
+  /** Net of the invoices beside the time (fixed fees, repeated amounts, other work). */
+  besideAmount: number;
+  /** Every invoice that may cover the period, oldest first. */
   invoiceNumbers: string[];
-  /** timeAmount − billedAmount, when compared: above 0 is time not yet billed. */
+  /** What each of them bills, and why it is read so. */
+  roles: { invoiceNumber: string; bills: Bills; reason: RoleReason }[];
+  /** Those that bill the hours. */
+  hoursInvoices: string[];
+  /** Those that bill something beside the time. */
+  besideTime: string[];
+  /** Those of which it cannot be told. */
+  unclear: string[];
+  /** Of those, the hours invoices whose service period reaches into other time, with that period. */
+  wider: { invoiceNumber: string; start: string; end: string }[];
+  /** timeAmount − billedAmount: above 0 is time not yet billed; null without a rate. */
   difference: number | null;
   /** The difference as minutes at the rate, when it is a whole number of them. */
   differenceMinutes: number | null;
   differenceHours: number | null;
+  /** With "cannot tell": what is not yet billed if the unclear invoices do bill the hours. */
+  ifUnclearBillHours: Unbilled | null;
   /** Some invoice was taken as covering from its date alone (the list gave no period). */
   guessed: boolean;
-  /** For "wider period": the invoices whose period reaches beyond. */
-  widerInvoices: string[];
-  /**
-   * Covering invoices that repeat a fixed amount of another invoice (a retainer, an invoice made
-   * `like` one before): billing more than the period's time is then no sign of a mistake.
-   */
+  /** Invoices beside the time because they repeat another's net amount (a retainer, `like`). */
   repeated: { invoiceNumber: string; repeats: string }[];
-  /**
-   * When the invoices bill more than the period's time: those that bill something beside it, when
-   * the others bill exactly the time's worth (a lump sum next to the time's invoice) or they repeat
-   * a fixed amount. Empty when the excess is unexplained, which is then worth a warning.
-   */
-  besideTime: string[];
-}
-
-/** Above this many covering invoices, no exact split is searched for (2^n subsets). */
-const SUBSET_LIMIT = 12;
-
-/**
- * The invoices beside the time, or null when the excess points to a mistake. Invoices that say they
- * bill hours (and do not repeat a fixed amount) bill the time: hours billed beyond it are time
- * removed since, or billed twice. The others (an advance, a fixed price, a repeated retainer) bill
- * something beside it; where the numbers allow, the fewest of them, those left over once the rest
- * bill exactly the time's worth.
- */
-function besideTheTime(covering: readonly CoveringInvoice[], timeCents: number): string[] | null {
-  const forHours = covering.filter((c) => !c.repeats && billsStatedHours(c.notes));
-  if (forHours.reduce((sum, c) => sum + toCents(c.netAmount), 0) > timeCents) return null;
-  if (covering.length <= SUBSET_LIMIT) {
-    let best: number | null = null;
-    for (let mask = 0; mask < 1 << covering.length; mask++) {
-      let sum = 0;
-      let hoursLeftOut = false;
-      for (let i = 0; i < covering.length; i++) {
-        if (mask & (1 << i)) sum += toCents(covering[i]!.netAmount);
-        else if (forHours.includes(covering[i]!)) hoursLeftOut = true;
-      }
-      if (sum === timeCents && !hoursLeftOut && (best === null || bits(mask) > bits(best))) best = mask;
-    }
-    if (best !== null) return covering.filter((_, i) => !(best! & (1 << i))).map((c) => c.invoiceNumber);
-  }
-  const beside = covering.filter((c) => !forHours.includes(c));
-  return beside.length > 0 ? beside.map((c) => c.invoiceNumber) : null;
-}
-
-function bits(mask: number): number {
-  let count = 0;
-  for (let m = mask; m > 0; m >>= 1) count += m & 1;
-  return count;
 }
 
 export function billedSoFar(
   time: PeriodTime,
   covering: readonly CoveringInvoice[],
   period: DaySpan,
+  today: string,
 ): BilledSoFar {
-  const billed = covering.reduce((sum, invoice) => sum + toCents(invoice.netAmount), 0);
-  const base = {
-    timeAmount: time.amount,
-    billedAmount: fromCents(billed),
-    invoiceNumbers: covering.map((c) => c.invoiceNumber),
-    difference: null,
-    differenceMinutes: null,
-    differenceHours: null,
-    guessed: covering.some((c) => c.basis === "invoice date"),
-    widerInvoices: [],
-    repeated: covering.flatMap((c) =>
-      c.repeats ? [{ invoiceNumber: c.invoiceNumber, repeats: c.repeats }] : [],
-    ),
-    besideTime: [] as string[],
-  };
-  if (covering.length === 0) return { ...base, status: "unbilled" };
-  if (time.amount === null || time.hourlyRate === null) return { ...base, status: "no rate" };
-  const late = lateTime(
+  const model = hoursBilled({
     period,
-    { amount: toCents(time.amount), rate: toCents(time.hourlyRate) },
-    covering.map((c) => ({
+    today,
+    time: { minutes: time.minutes, amount: time.amount === null ? null : toCents(time.amount) },
+    rates: time.hourlyRate === null ? [] : [toCents(time.hourlyRate)],
+    invoices: covering.map((c) => ({
+      invoiceNumber: c.invoiceNumber,
       netCents: toCents(c.netAmount),
       periodStart: c.periodStart,
       periodEnd: c.periodEnd,
+      notes: c.notes,
+      repeats: c.repeats ?? null,
     })),
-  );
-  if (late.kind === "wider") {
-    return {
-      ...base,
-      status: "wider period",
-      widerInvoices: late.wider.map((i) => covering[i]!.invoiceNumber),
-    };
-  }
-  if (late.kind === "unbilled") return { ...base, status: "unbilled" };
-  const beside = late.difference < 0 ? besideTheTime(covering, toCents(time.amount)) : null;
+  });
+  const numbersOf = (bills: Bills) =>
+    model.roles.filter((r) => r.bills === bills).map((r) => r.invoiceNumber);
+  const unbilled = (cents: number | null, minutes: number | null): Unbilled | null =>
+    cents === null
+      ? null
+      : { amount: fromCents(cents), minutes, hours: minutes === null ? null : hoursFromMinutes(minutes) };
+  const difference = unbilled(model.notYetBilled, model.notYetBilledMinutes);
   return {
-    ...base,
-    besideTime: beside ?? [],
-    status: "compared",
-    difference: fromCents(late.difference),
-    differenceMinutes: late.minutes,
-    differenceHours: late.minutes === null ? null : hoursFromMinutes(late.minutes),
+    status: model.status,
+    timeAmount: time.amount,
+    billedAmount: fromCents(model.hours),
+    besideAmount: fromCents(model.beside),
+    invoiceNumbers: covering.map((c) => c.invoiceNumber),
+    roles: model.roles.map((r) => ({ invoiceNumber: r.invoiceNumber, bills: r.bills, reason: r.reason })),
+    hoursInvoices: numbersOf("hours"),
+    besideTime: numbersOf("beside"),
+    unclear: numbersOf("unclear"),
+    wider: model.roles.flatMap((r, i) => {
+      const c = covering[i]!;
+      return r.reason === "wider period" && c.periodStart !== null && c.periodEnd !== null
+        ? [{ invoiceNumber: r.invoiceNumber, start: c.periodStart, end: c.periodEnd }]
+        : [];
+    }),
+    difference: difference?.amount ?? null,
+    differenceMinutes: difference?.minutes ?? null,
+    differenceHours: difference?.hours ?? null,
+    ifUnclearBillHours: unbilled(model.ifUnclearBillHours, model.ifUnclearBillHoursMinutes),
+    guessed: covering.some((c) => c.basis === "invoice date"),
+    repeated: model.roles.flatMap((r) =>
+      r.repeats === null ? [] : [{ invoiceNumber: r.invoiceNumber, repeats: r.repeats }],
+    ),
   };
 }

@@ -39,7 +39,8 @@ export interface BatchRow {
 
 /**
  * Plans every customer's draft. A customer the rules refuse outright (no time in the period, no
- * rate, nothing to supplement) is skipped with its reason; the others are numbered in order.
+ * rate) is skipped with its reason, one with nothing left to supplement with its draft; the others
+ * are numbered in order.
  */
 export function planBatch(
   customers: readonly Customer[],
@@ -50,7 +51,9 @@ export function planBatch(
     try {
       const draft = draftInvoice(askFor(customer), ledger);
       if (draft.verdict === "create") numberDraft(draft, ledger, true);
-      return { customer, status: draft.verdict, draft, id: draft.same?._id ?? null, error: undefined };
+      // A supplement with nothing left to bill is skipped; the answer says why from draft.billed.
+      const status = draft.verdict === "nothing to bill" ? "skipped" : draft.verdict;
+      return { customer, status, draft, id: draft.same?._id ?? null, error: undefined };
     } catch (error) {
       if (!(error instanceof InputError || error instanceof DateInputError)) throw error;
       return { customer, status: "skipped", draft: undefined, id: null, error };

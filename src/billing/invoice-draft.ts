@@ -10,8 +10,8 @@ import type { ActivityType, Customer, Invoice, TimeEntry } from "../api/schemas.
 import { dayBoundsUtc, formatDay } from "../domain/dates/format.js";
 import { InputError } from "../domain/input-error.js";
 import { type NumberedInvoice, nextInvoiceNumber } from "../domain/invoice-number.js";
-import { formatAmount, fromCents, invoiceAmounts, toCents } from "../domain/money.js";
-import { type DaySpan, supplementNotes } from "../domain/period-billing.js";
+import { fromCents, invoiceAmounts, toCents } from "../domain/money.js";
+import { type DaySpan, supplementNotes, timeNotes } from "../domain/period-billing.js";
 import { notesWithoutVat } from "../domain/small-business.js";
 import { named } from "../domain/text.js";
 import { type BilledSoFar, billedSoFar } from "./billed-so-far.js";
@@ -45,13 +45,19 @@ export interface Ledger {
   entries: readonly TimeEntry[];
   projectNames: ReadonlyMap<string, string>;
   timeZone: string;
+  /** Today in the person's zone, YYYY-MM-DD: days after it hold no time yet. */
+  today: string;
   /** Every number in the account, and those given to drafts of this call. */
   numbers: NumberedInvoice[];
   /** The id of an invoice created in this context for the same request (created-invoices.ts). */
   createdBefore: (body: CreateInvoiceBody) => string | undefined;
 }
 
-export type Verdict = "create" | "exists" | "refused";
+/**
+ * "nothing to bill": a supplement with no time left beyond what the period's hours invoices bill
+ * (a valid answer, not an error).
+ */
+export type Verdict = "create" | "exists" | "refused" | "nothing to bill";
 
 export interface InvoiceDraft {
   ask: InvoiceAsk;
@@ -74,6 +80,7 @@ export function ledgerOf(
   entries: readonly TimeEntry[],
   projectNames: ReadonlyMap<string, string>,
   timeZone: string,
+  today: string,
   createdBefore: Ledger["createdBefore"] = () => undefined,
 ): Ledger {
   const numbers = existing.map((invoice) => ({
@@ -81,7 +88,7 @@ export function ledgerOf(
     invoiceDate: invoice.invoiceDate,
     year: Number(formatDay(invoice.invoiceDate, timeZone).slice(0, 4)),
   }));
-  return { existing, entries, projectNames, timeZone, numbers, createdBefore };
+  return { existing, entries, projectNames, timeZone, today, numbers, createdBefore };
 }
 
 export function draftInvoice(ask: InvoiceAsk, ledger: Ledger): InvoiceDraft {
@@ -92,11 +99,23 @@ export function draftInvoice(ask: InvoiceAsk, ledger: Ledger): InvoiceDraft {
     : undefined;
   const time = basis?.time;
   const covering = invoicesThatMayCover(ledger.existing, customer._id, period, timeZone);
-  const billed = time === undefined ? undefined : billedSoFar(time, covering, period);
+  const billed = time === undefined ? undefined : billedSoFar(time, covering, period, ledger.today);
   const numberGiven = ask.invoiceNumber !== undefined;
   const build = (netAmount: number, notes: string | undefined) => bodyOf(ask, netAmount, notes, timeZone);
+  const outcome = (verdict: Verdict, body: CreateInvoiceBody, conflicts: Conflict[] = []): InvoiceDraft => ({
+    ask,
+    body,
+    verdict,
+    time,
+    billed,
+    conflicts,
+    same: undefined,
+    notShown: [],
+  });
 
   let body: CreateInvoiceBody;
+  // Invoices that do not stand in this one's way: beside the hours for an invoice from time (they
+  // bill other work), and for a supplement every invoice it adds to.
   let counted: ReadonlySet<string> = new Set();
   if (ask.supplement) {
     if (time === undefined || billed === undefined) {
@@ -104,26 +123,31 @@ export function draftInvoice(ask: InvoiceAsk, ledger: Ledger): InvoiceDraft {
         "supplement: true needs fromTime: true: a supplement bills the period's time not yet billed.",
       );
     }
-    // The supplement made before is one of the covering invoices now: recognise it first.
+    // The supplement made before is one of the covering drafts now: recognise it first.
     const earlier = earlierSupplement(ask, ledger, time, covering, build);
     if (earlier)
       return {
-        ask,
-        body: earlier.body,
-        verdict: "exists",
-        time,
+        ...outcome("exists", earlier.body),
         billed: earlier.billed,
-        conflicts: [],
         same: earlier.same,
-        notShown: [],
       };
-    body = build(
-      supplementAmount(billed, customer, period),
-      ask.notes ?? supplementText(billed, period, time),
-    );
+    const amount = supplementAmount(billed, customer, ask.allowOverlap);
+    if (amount === "nothing") return outcome("nothing to bill", build(0, ask.notes));
+    if (amount === "cannot tell") {
+      const unclear = new Set(billed.unclear);
+      const conflicts = covering
+        .filter((c) => unclear.has(c.invoiceNumber))
+        .map((c) => ({ ...c, reason: "may cover the period" as const }));
+      return outcome("refused", build(billed.difference!, ask.notes), conflicts);
+    }
+    body = build(amount, ask.notes ?? supplementText(billed, period, time));
     counted = new Set(covering.map((c) => c.id));
   } else {
     body = build(basis?.netAmount ?? ask.netAmount!, ask.notes ?? basis?.notes);
+    if (billed !== undefined) {
+      const beside = new Set(billed.besideTime);
+      counted = new Set(covering.filter((c) => beside.has(c.invoiceNumber)).map((c) => c.id));
+    }
   }
 
   const same = findSame(ledger.existing, body, numberGiven, {
@@ -132,29 +156,18 @@ export function draftInvoice(ask: InvoiceAsk, ledger: Ledger): InvoiceDraft {
   });
   if (same) {
     return {
-      ask,
-      body: { ...body, invoiceNumber: same.invoice.invoiceNumber },
-      verdict: "exists",
-      time,
-      billed,
-      conflicts: [],
+      ...outcome("exists", { ...body, invoiceNumber: same.invoice.invoiceNumber }),
       same: same.invoice,
       notShown: same.notShown,
     };
   }
   const conflicts = ask.allowOverlap
     ? []
-    : invoiceConflicts(ledger.existing, body, period, timeZone).filter((c) => !counted.has(c.id));
-  return {
-    ask,
-    body,
-    verdict: conflicts.length > 0 ? "refused" : "create",
-    time,
-    billed,
-    conflicts,
-    same: undefined,
-    notShown: [],
-  };
+    : invoiceConflicts(ledger.existing, body, period, timeZone).filter(
+        // An invoice beside the hours that has this one's very amount and period is still a likely twin.
+        (c) => !counted.has(c.id) || (!ask.supplement && c.reason === "same amount and period"),
+      );
+  return outcome(conflicts.length > 0 ? "refused" : "create", body, conflicts);
 }
 
 /**
@@ -162,7 +175,7 @@ export function draftInvoice(ask: InvoiceAsk, ledger: Ledger): InvoiceDraft {
  * the next draft of the same call gets the one after (a refused draft keeps none).
  */
 export function numberDraft(draft: InvoiceDraft, ledger: Ledger, keep: boolean): void {
-  if (draft.verdict === "exists") return;
+  if (draft.verdict === "exists" || draft.verdict === "nothing to bill") return;
   const year = Number(draft.ask.invoiceDay.slice(0, 4));
   const invoiceNumber = draft.ask.invoiceNumber ?? nextInvoiceNumber(ledger.numbers, year);
   draft.body.invoiceNumber = invoiceNumber;
@@ -196,34 +209,29 @@ function bodyOf(
   };
 }
 
-/** The difference a supplement bills, or an error that says why there is none. */
-function supplementAmount(billed: BilledSoFar, customer: Customer, period: DaySpan): number {
-  const who = named(customer.name, customer._id);
-  const span = `${period.start} to ${period.end}`;
-  switch (billed.status) {
-    case "unbilled":
-      throw new InputError(
-        `No invoice of ${who} seems to cover ${span}, so there is nothing to add to: leave out supplement to bill the period's whole time.`,
-      );
-    case "wider period":
-      throw new InputError(
-        `${billed.widerInvoices.join(", ")} covers more than ${span}, so how much of this period it bills cannot be told. Give the invoice's own service period (periodStart and periodEnd as on that invoice) for the supplement.`,
-      );
-    case "no rate":
-      throw new InputError(
-        `${who} has no hourly rate, so there is no difference to bill. Give netAmount instead.`,
-      );
-    case "compared":
-      if (billed.difference! <= 0) {
-        throw new InputError(
-          `Nothing left to bill for ${span}: the period's time is worth ${formatAmount(billed.timeAmount ?? 0)} and ${billed.invoiceNumbers.join(", ")} already bill ${formatAmount(billed.billedAmount)} net. No supplement was created.`,
-        );
-      }
-      return billed.difference!;
+/**
+ * What a supplement bills: the time not billed by the period's hours invoices ("nothing" when that
+ * is none). Where an invoice may or may not bill the hours, the person says which: "cannot tell"
+ * refuses with both figures, and allowOverlap takes such invoices as billing something beside.
+ */
+function supplementAmount(
+  billed: BilledSoFar,
+  customer: Customer,
+  allowOverlap: boolean,
+): number | "nothing" | "cannot tell" {
+  if (billed.status === "no rate" || billed.difference === null) {
+    throw new InputError(
+      `${named(customer.name, customer._id)} has no hourly rate, so there is no difference to bill. Give netAmount instead.`,
+    );
   }
+  // Without the unclear invoices is the larger figure: when even that is nothing, nothing is left.
+  if (billed.difference <= 0) return "nothing";
+  return billed.status === "cannot tell" && !allowOverlap ? "cannot tell" : billed.difference;
 }
 
 function supplementText(billed: BilledSoFar, period: DaySpan, time: PeriodTime): string {
+  // Nothing billed the hours yet: the supplement is the period's whole time, and says so.
+  if (billed.status === "unbilled") return timeNotes(period, time.minutes, toCents(time.hourlyRate ?? 0));
   return supplementNotes(
     period,
     billed.differenceMinutes,
@@ -251,8 +259,9 @@ function earlierSupplement(
       time,
       covering.filter((c) => c.id !== candidate.id),
       ask.period,
+      ledger.today,
     );
-    if (before.status !== "compared" || (before.difference ?? 0) <= 0) continue;
+    if (before.status === "no rate" || (before.difference ?? 0) <= 0) continue;
     const body = build(before.difference!, ask.notes ?? supplementText(before, ask.period, time));
     try {
       if (findSameInvoice([stored], body, ask.invoiceNumber !== undefined)) {

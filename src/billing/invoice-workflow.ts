@@ -100,6 +100,8 @@ export type OneInvoiceOutcome = OutcomeFacts &
   (
     | ({ kind: "exists" } & Drafted)
     | ({ kind: "dry run" } & Drafted)
+    /** A supplement with nothing left to bill: the draft's billed says why. */
+    | ({ kind: "nothing to bill" } & Drafted)
     /** It may bill the period twice: the draft's conflicts say with which invoices. */
     | ({ kind: "refused" } & Drafted)
     /** The person is to confirm this content (state) first. */
@@ -180,11 +182,12 @@ async function oneInvoice(
   );
   numberDraft(draft, ledger, true);
   const limits =
-    draft.body.taxRate === 0 && draft.verdict !== "exists"
+    draft.body.taxRate === 0 && draft.verdict !== "exists" && draft.verdict !== "nothing to bill"
       ? await smallBusinessLimits(context, yearOf(request.invoiceDay), draft.body.netAmount)
       : undefined;
   const known = { ...facts(customer), draft, like, limits };
   if (draft.verdict === "exists") return { kind: "exists", ...known };
+  if (draft.verdict === "nothing to bill") return { kind: "nothing to bill", ...known };
   if (request.dryRun) return { kind: "dry run", ...known };
   if (draft.verdict === "refused") return { kind: "refused", ...known };
   if (consent.supported) {
@@ -307,7 +310,8 @@ async function loadLedger(
     fromTime ? context.directory.projectNames() : new Map<string, string>(),
   ]);
   const existing = wholeList(invoiceList, "invoices", consequence);
-  const ledger = ledgerOf(existing, listing.completed, projectNames, context.timeZone, (body) =>
+  const today = formatDay(context.now(), context.timeZone);
+  const ledger = ledgerOf(existing, listing.completed, projectNames, context.timeZone, today, (body) =>
     createdBefore(context, body),
   );
   return { ledger, running: listing.running };

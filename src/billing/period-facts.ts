@@ -229,11 +229,15 @@ export function draftsOf(
 
 /**
  * The invoices, for an answer that only explains (which drafts may bill the unbilled hours): what
- * could be read, or null when the service would not list them; the answer is given without them.
+ * could be read and whether that is all of them, or null when the service would not list them; the
+ * answer is given without them.
  */
-export async function invoicesIfReadable(context: BillingContext): Promise<Invoice[] | null> {
+export async function invoicesIfReadable(
+  context: BillingContext,
+): Promise<{ items: Invoice[]; complete: boolean } | null> {
   try {
-    return itemsOf(await listInvoices(context.client()));
+    const list = await listInvoices(context.client());
+    return { items: itemsOf(list), complete: list.complete };
   } catch (error) {
     if (error instanceof ApiError) return null;
     throw error;

@@ -8,9 +8,17 @@
 import { type OptionSpec, parseOptions, UsageError } from "../cli/options.js";
 import type { Env } from "./environment.js";
 import { ConfigError } from "./errors.js";
-import { type Config, FIELDS, parseSettings, type RawSettings, type SettingName } from "./settings.js";
+import {
+  type Config,
+  FIELDS,
+  parseSettings,
+  parseSettingsLeniently,
+  type RawSettings,
+  type SettingName,
+  type SettingProblem,
+} from "./settings.js";
 
-export type { Config, VatBasis } from "./settings.js";
+export type { Config, SettingProblem, VatBasis } from "./settings.js";
 export { ConfigError };
 
 /**
@@ -54,6 +62,30 @@ export function loadConfig(
   argv: readonly string[] = [],
   notice: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Config {
+  const { raw, origin } = readSettings(env, argv, notice);
+  return parseSettings(raw, origin);
+}
+
+/**
+ * The stdio server's settings: it starts whatever they hold, so a config pasted with a placeholder
+ * left in, or a typo in a bundle's free-text field, reaches the person as words in their client
+ * rather than as a dead server. A bad value is read as unset and named in `problems` (never a key's
+ * value); the server then says so in its instructions and in every tool's answer.
+ */
+export function loadServerConfig(
+  env: Env,
+  argv: readonly string[] = [],
+  notice: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): { config: Config; problems: SettingProblem[] } {
+  const { raw, origin } = readSettings(env, argv, notice);
+  return parseSettingsLeniently(raw, origin);
+}
+
+function readSettings(
+  env: Env,
+  argv: readonly string[],
+  notice: (line: string) => void,
+): { raw: RawSettings; origin: (name: SettingName) => string } {
   const flags = parseFlags(argv);
   const raw: RawSettings = {};
   const fromFlag = new Set<SettingName>();
@@ -66,7 +98,7 @@ export function loadConfig(
       notice(`invoicing-mcp: ${sourceOf(name, fromFlag)} is ${reason}: treated as unset`);
     raw[name] = reason === undefined ? value : undefined;
   }
-  return parseSettings(raw, (name) => sourceOf(name, fromFlag));
+  return { raw, origin: (name) => sourceOf(name, fromFlag) };
 }
 
 /** Where a setting's value came from, as the messages name it. */

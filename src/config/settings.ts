@@ -169,7 +169,27 @@ export type RawSettings = Partial<Record<SettingName, unknown>>;
  * listing every bad value.
  */
 export function parseSettings(raw: RawSettings, origin: (name: SettingName) => string): Config {
-  const problems: string[] = [];
+  const { config, problems } = parseSettingsLeniently(raw, origin);
+  if (problems.length > 0) throw new ConfigError(problems.map((problem) => problem.text));
+  return config;
+}
+
+/** A setting whose value cannot be used, and the sentence that says so (never a secret's value). */
+export interface SettingProblem {
+  setting: SettingName;
+  text: string;
+}
+
+/**
+ * The same, for a server that starts whatever its settings (stdio: a client shows a server that
+ * exits as dead, with nothing said): a bad value is named in `problems` and read as unset, so its
+ * default applies while the problem is reported.
+ */
+export function parseSettingsLeniently(
+  raw: RawSettings,
+  origin: (name: SettingName) => string,
+): { config: Config; problems: SettingProblem[] } {
+  const problems: SettingProblem[] = [];
   const parsed: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(FIELDS) as [SettingName, Field][]) {
     const result = field.schema.safeParse(raw[name]);
@@ -178,12 +198,13 @@ export function parseSettings(raw: RawSettings, origin: (name: SettingName) => s
       continue;
     }
     const detail = result.error.issues.find((issue) => issue.code === "custom")?.message;
-    problems.push(
-      `${origin(name)}${shownValue(name, field, raw[name])} is not valid: expected ${field.expected}${detail ? ` (${detail})` : ""}`,
-    );
+    problems.push({
+      setting: name,
+      text: `${origin(name)}${shownValue(name, field, raw[name])} is not valid: expected ${field.expected}${detail ? ` (${detail})` : ""}`,
+    });
+    parsed[name] = field.schema.parse(undefined);
   }
-  if (problems.length > 0) throw new ConfigError(problems);
-  return parsed as unknown as Config;
+  return { config: parsed as unknown as Config, problems };
 }
 
 /** The bad value as it may be printed: never a secret, never a URL's user-info. */

@@ -92,14 +92,6 @@ function germanNumber(hundredths: number): string {
   return `${whole},${String(hundredths % 100).padStart(2, "0")}`;
 }
 
-/**
- * Whether an invoice's notes say it bills hours at a rate, as the line below does ("… 27,25 Std.
- * à 95,00 €"): an invoice from time, whose amount should not exceed the time it was made from.
- */
-export function billsStatedHours(notes: string | null): boolean {
-  return notes !== null && /\d Std\. à \d/.test(notes);
-}
-
 /** The line an invoice from time carries: "Leistungen Oktober 2026: 27,25 Std. à 95,00 €". */
 export function timeNotes(period: DaySpan, minutes: number, hourlyRateCents: Cents): string {
   const hundredthsOfHours = Math.round((minutes * 100) / 60);

@@ -8,7 +8,7 @@ import type { Principal } from "../config/principal.js";
 import { scopesUnder } from "../config/principal.js";
 import type { Config } from "../config/settings.js";
 import { type Authenticator, invalidToken } from "./auth.js";
-import { parseTenants, type TenantEntry } from "./tenants.js";
+import { parseTenants, type TenantEntry, TenantsFileError } from "./tenants.js";
 import { hashToken, parseTokens, type StoredToken } from "./tokens.js";
 import { WatchedFile } from "./watched-file.js";
 
@@ -20,7 +20,16 @@ export function tenantAuthenticator(
 ): Authenticator & { tenants(): Map<string, TenantEntry> } {
   const tenants = new WatchedFile(tenantsPath, (text, path) => parseTenants(text, path, env, defaults));
   const tokens = new WatchedFile(tokensPath, parseTokens, () => new Map<string, StoredToken>());
-  tenants.current(); // a broken tenants file stops the start, not the first request
+  // A broken tenants file stops the start, not the first request, in one line an operator can act on.
+  try {
+    tenants.current();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    throw new TenantsFileError(
+      `the tenants file ${tenantsPath} cannot be read (${code}${code === "ENOENT" ? ": there is no such file; write one as README.md shows under 'Any client over HTTP'" : ""})`,
+    );
+  }
   const hashes = new TokenHashes();
   return {
     async authenticate(token) {

@@ -23,11 +23,20 @@ export interface ToolContext extends BillingContext {
   events: EventSource | undefined;
 }
 
-/** The server is configured without a key or base URL: every call says what to set, and where. */
+/**
+ * The server cannot reach the service as configured: a key or base URL missing, or a setting whose
+ * value is not valid. Every call says which, what it holds (never a key) and where to change it.
+ */
 export class MissingConfigError extends InputError {
-  constructor(variables: string[]) {
+  constructor(variables: readonly string[], problems: readonly string[] = []) {
+    const where = `in Claude Desktop's extension settings or in the "env" block of this server's entry in your MCP client's JSON configuration, then restart the client`;
+    const sandbox = `To try it without an account: switch on "Try it on the built-in sandbox" in the extension settings, or set INVOICING_SANDBOX=true (the same as --sandbox).`;
+    // A variable whose value was not valid is read as unset: say what is wrong with it, once.
+    const unset = variables.filter((name) => !problems.some((problem) => problem.includes(name)));
     super(
-      `The server is not configured: set ${variables.join(" and ")} in Claude Desktop's extension settings (API key, Base URL) or in the "env" block of this server's entry in your MCP client's JSON configuration, then restart the client. To try it without an account: switch on "Try it on the built-in sandbox" in the extension settings, or set INVOICING_SANDBOX=true (the same as --sandbox).`,
+      problems.length === 0
+        ? `The server is not configured: set ${variables.join(" and ")} in Claude Desktop's extension settings (API key, Base URL) or in the "env" block of this server's entry in your MCP client's JSON configuration, then restart the client. ${sandbox}`
+        : `The server's settings need fixing before any call can work: ${[...problems, ...unset.map((v) => `${v} is not set`)].join("; ")}. Change ${problems.length + unset.length === 1 ? "it" : "them"} ${where}.`,
     );
   }
 }
@@ -38,6 +47,8 @@ export interface ContextOptions {
   /** Defaults to the inbox file named by the config, if any. */
   events?: EventSource;
   now?: () => Date;
+  /** Settings whose values are not valid (stdio reads them leniently): every call names them. */
+  configProblems?: readonly string[];
 }
 
 /** The settings a server without its own client still lacks to reach the service; [] when none. */
@@ -47,7 +58,9 @@ export function missingSettings(config: Pick<Config, "apiKey" | "baseUrl">): str
 
 export function createToolContext(config: Config, options: ContextOptions = {}): ToolContext {
   let client = options.client;
+  const problems = options.configProblems ?? [];
   const getClient = (): ApiClient => {
+    if (problems.length > 0) throw new MissingConfigError(missingSettings(config), problems);
     if (client) return client;
     const missing = missingSettings(config);
     if (missing.length > 0 || !config.apiKey || !config.baseUrl) throw new MissingConfigError(missing);

@@ -39,12 +39,20 @@ export function instructionsFor(access: {
   events: boolean;
   /** Settings the server lacks to reach the service: every call would fail, so it is said first. */
   missing?: readonly string[];
+  /** Settings whose values are not valid, each as a sentence: every call fails, so said first too. */
+  problems?: readonly string[];
   /** Served on the embedded sandbox: whether the person also set an API key of their own. */
   sandbox?: { keySet: boolean } | undefined;
 }): string {
   const missing = access.missing ?? [];
+  const problems = access.problems ?? [];
   const lines = [
     "Tools for the Invoicing Service: a German freelancer's invoices, customers, projects, time entries and EÜR reports. Amounts are EUR.",
+    ...(problems.length > 0
+      ? [
+          `- SETTINGS TO FIX: ${problems.join("; ")}. Every tool call fails until the user changes ${problems.length === 1 ? "it" : "them"} in the MCP client's configuration of this server (Claude Desktop: the extension's settings, or the "env" block of its JSON entry) and restarts the client. Tell the user this before calling a tool.`,
+        ]
+      : []),
     ...(access.sandbox ? [sandboxLine(access.sandbox.keySet)] : []),
     ...(missing.length > 0
       ? [

@@ -118,20 +118,54 @@ export function guessNote(covering: readonly CoveringInvoice[]): string {
     : "";
 }
 
+const unbilledOutput = z.object({
+  amount: moneyOutput,
+  minutes: z.number().int().nullable(),
+  hours: z.number().nullable(),
+});
+
 export const billedOutput = z.object({
-  status: z.enum(["unbilled", "compared", "wider period", "no rate"]),
+  status: z
+    .enum(["unbilled", "compared", "cannot tell", "no rate"])
+    .describe(
+      '"unbilled": no invoice bills these hours; "compared": difference is what is not yet billed; "cannot tell": an invoice may or may not bill them (both figures)',
+    ),
   timeAmount: moneyOutput.nullable(),
-  billedAmount: moneyOutput,
+  billedAmount: moneyOutput.describe("net of the invoices that bill the period's hours"),
+  besideAmount: moneyOutput.describe("net of those that bill something beside the time"),
   invoiceNumbers: z.array(z.string()),
-  difference: moneyOutput.nullable().describe("time − billed: above 0 is time not yet billed"),
+  roles: z
+    .array(
+      z.object({
+        invoiceNumber: z.string(),
+        bills: z.enum(["hours", "beside", "unclear"]),
+        reason: z.enum([
+          "notes name hours",
+          "whole minutes at the rate",
+          "notes name a fixed fee",
+          "repeats an amount",
+          "neither hours nor minutes",
+          "no notes",
+          "wider period",
+        ]),
+      }),
+    )
+    .optional()
+    .describe("time_summary: only when one customer is asked for (its text says why)"),
+  hoursInvoices: z.array(z.string()),
+  besideTime: z.array(z.string()).describe("fixed fees, repeated amounts, other work"),
+  unclear: z.array(z.string()),
+  wider: z
+    .array(z.object({ invoiceNumber: z.string(), start: z.string(), end: z.string() }))
+    .describe("unclear hours invoices whose service period reaches into other time, with that period"),
+  difference: moneyOutput.nullable().describe("time − billedAmount: above 0 is time not yet billed"),
   differenceMinutes: z.number().int().nullable(),
   differenceHours: z.number().nullable(),
+  ifUnclearBillHours: unbilledOutput
+    .nullable()
+    .describe('"cannot tell": the figure if the unclear ones bill hours'),
   guessed: z.boolean(),
-  widerInvoices: z.array(z.string()),
   repeated: z.array(z.object({ invoiceNumber: z.string(), repeats: z.string() })),
-  besideTime: z
-    .array(z.string())
-    .describe("when billed is above the time: the invoices that bill something beside it (a lump sum)"),
 });
 
 /** "RE-1" or "RE-1 and RE-2" or "RE-1, RE-2 and RE-3". */
@@ -139,63 +173,127 @@ function numbers(list: readonly string[]): string {
   return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
 }
 
+const bill = (list: readonly string[]) => (list.length === 1 ? "bills" : "bill");
+
+/** "0.75 h = 67.50 EUR", or the amount alone when it is no whole number of minutes. */
+function amountText(amount: number, hoursOf: number | null): string {
+  return hoursOf === null ? eur(amount) : `${hours(hoursOf)} = ${eur(amount)}`;
+}
+
+/** The model's verdict as an answer carries it (time_summary's data for many customers has no roles). */
+type BilledView = Omit<BilledSoFar, "roles"> & { roles?: BilledSoFar["roles"] | undefined };
+
+/** Why an invoice is read as it is, in a few words. */
+const REASONS: Record<BilledSoFar["roles"][number]["reason"], string> = {
+  "notes name hours": "its notes name hours",
+  "whole minutes at the rate": "its net is whole minutes at the rate",
+  "notes name a fixed fee": "a fixed fee",
+  "repeats an amount": "a repeated amount",
+  "neither hours nor minutes": "no hours named",
+  "no notes": "no notes, and its net is no whole number of minutes at the rate",
+  "wider period": "its service period reaches into other time",
+};
+
+function reasonOf(billed: BilledView, invoiceNumber: string): string {
+  const role = billed.roles?.find((r) => r.invoiceNumber === invoiceNumber);
+  const repeats = billed.repeated.find((r) => r.invoiceNumber === invoiceNumber)?.repeats;
+  if (repeats !== undefined) return `the same amount as ${repeats}`;
+  return role === undefined ? "" : REASONS[role.reason];
+}
+
+/** "Beside the time: RE-2026-082 (a fixed fee)", or "". */
+function besideText(billed: BilledView): string {
+  if (billed.besideTime.length === 0) return "";
+  const each = billed.besideTime.map((n) => {
+    const why = reasonOf(billed, n);
+    return why ? `${n} (${why})` : n;
+  });
+  return `Beside the time: ${each.join(", ")}`;
+}
+
 /**
- * The period's time against what its invoices bill: "0.75 h = 75.00 EUR logged since RE-2026-071
- * (…)", or that it is all billed, or why no difference can be given. "" when no invoice covers it.
+ * What the period's invoices leave unbilled, in the one model every tool uses: "Not yet billed:
+ * 0.75 h = 67.50 EUR …", "Fully billed: …", billed beyond the time, or, where it cannot be told
+ * whether an invoice bills the hours, both figures. "" when no invoice covers the period.
  */
-export function billedText(billed: BilledSoFar): string {
-  const by = numbers(billed.invoiceNumbers);
+export function billedText(billed: BilledView): string {
+  if (billed.invoiceNumbers.length === 0) return "";
   const guess = billed.guessed
     ? " (taking the invoices guessed from their dates as billing this period)"
     : "";
+  const beside = besideText(billed);
+  const besideLine = beside ? ` ${beside}.` : "";
+  const { hoursInvoices: byHours } = billed;
+  const worth = `the period's time is worth ${eur(billed.timeAmount ?? 0)}${byHours.length === 0 ? "" : `, ${numbers(byHours)} ${bill(byHours)} ${eur(billed.billedAmount)} net`}${guess}`;
+  const difference = billed.difference ?? 0;
   switch (billed.status) {
-    case "unbilled":
-      return "";
     case "no rate":
-      return `Without an hourly rate the time has no amount to compare with what ${by} bill.`;
-    case "wider period":
-      return `${numbers(billed.widerInvoices)} covers more than this period, so how much of this period's time it bills cannot be told: no difference is given.`;
+      return `Without an hourly rate the time has no amount to compare with what ${numbers(billed.invoiceNumbers)} ${bill(billed.invoiceNumbers)}.`;
+    case "unbilled":
+      return `Not yet billed: all of it, ${amountText(difference, billed.differenceHours)}: no invoice bills this period's hours.${besideLine}`;
+    case "cannot tell": {
+      const unclear = billed.unclear.map((n) => `${n}: ${reasonOf(billed, n) || "unclear"}`);
+      const ifThey = billed.ifUnclearBillHours;
+      const ifThem =
+        ifThey === null || ifThey.amount <= 0
+          ? "nothing is left to bill"
+          : `not yet billed is ${amountText(ifThey.amount, ifThey.hours)}`;
+      const ifNot =
+        difference > 0
+          ? `not yet billed is ${amountText(difference, billed.differenceHours)}`
+          : "nothing is left to bill";
+      const whole = billed.wider
+        .map(
+          (w) =>
+            ` To compare ${w.invoiceNumber}'s whole period: time_summary with period "${w.start}..${w.end}".`,
+        )
+        .join("");
+      return `Cannot tell whether ${numbers(billed.unclear)} ${bill(billed.unclear)} this period's hours (${unclear.join("; ")}). If not, ${ifNot}; if so, ${ifThem} (${worth}). Ask the user which.${whole}${besideLine}`;
+    }
     case "compared": {
-      const difference = billed.difference ?? 0;
-      const verb = billed.invoiceNumbers.length === 1 ? "bills" : "bill";
-      const worth = `the period's time is worth ${eur(billed.timeAmount ?? 0)}, ${by} ${verb} ${eur(billed.billedAmount)} net${guess}`;
       if (difference > 0) {
-        const amount =
-          billed.differenceHours === null
-            ? eur(difference)
-            : `${hours(billed.differenceHours)} = ${eur(difference)}`;
-        return `Not yet billed: ${amount} logged since ${by} (${worth}).`;
+        return `Not yet billed: ${amountText(difference, billed.differenceHours)} logged since ${numbers(byHours)} (${worth}).${besideLine}`;
       }
-      if (difference === 0) return `Fully billed: ${worth}.`;
-      if (billed.besideTime.length > 0) return besideText(billed, worth);
-      return `${by} ${verb} ${eur(-difference)} more than the period's time is worth (${worth}): ${billed.invoiceNumbers.length === 1 ? "it" : "they"} may include other work, or time was removed since.`;
+      if (difference === 0) return `Fully billed: ${worth}.${besideLine}`;
+      return `${numbers(byHours)} ${bill(byHours)} ${eur(-difference)} more than the period's time is worth (${worth}): ${byHours.length === 1 ? "it" : "they"} may include other work, or time was removed since.${besideLine}`;
     }
   }
 }
 
 /**
- * Billing more than the period's time is no sign of a mistake when some invoices bill a lump sum
- * beside it (the others bill the time exactly, or they repeat a fixed amount): said, not warned of.
+ * The figure a person acts on, in a few words, for a line per customer: "0.75 h = 67.50 EUR not yet
+ * billed beside RE-2026-077", "fully billed by RE-2026-079", "cannot tell: …". The same model and
+ * verdicts as billedText.
  */
-function besideText(billed: BilledSoFar, worth: string): string {
-  const repeats = new Map(billed.repeated.map((r) => [r.invoiceNumber, r.repeats]));
-  const beside = billed.besideTime.map((n) =>
-    repeats.has(n) ? `${n} (the same fixed amount as ${repeats.get(n)})` : n,
-  );
-  const timeBy = billed.invoiceNumbers.filter((n) => !billed.besideTime.includes(n));
-  const lead =
-    timeBy.length === 0
-      ? "No invoice bills the period's time"
-      : billed.timeAmount !== null && billed.timeAmount > 0
-        ? `${numbers(timeBy)} ${timeBy.length === 1 ? "bills" : "bill"} the period's time`
-        : "";
-  const others = `${numbers(beside)} ${beside.length === 1 ? "bills" : "bill"} something beside it, not its hours`;
-  return lead ? `${lead}; ${others}.` : `${others} (${worth}).`;
+export function billedShort(billed: BilledView): string {
+  const difference = billed.difference ?? 0;
+  const money = amountText(difference, billed.differenceHours);
+  switch (billed.status) {
+    case "no rate":
+      return "no hourly rate, so no amount to compare";
+    case "unbilled":
+      return `${money} not yet billed (no invoice bills these hours)`;
+    case "cannot tell": {
+      const ifThey = billed.ifUnclearBillHours;
+      const other = ifThey === null || ifThey.amount <= 0 ? "nothing" : eur(ifThey.amount);
+      return `cannot tell whether ${numbers(billed.unclear)} ${bill(billed.unclear)} these hours: not yet billed ${difference > 0 ? eur(difference) : "nothing"} if not, ${other} if so`;
+    }
+    case "compared":
+      if (difference > 0) return `${money} not yet billed beside ${numbers(billed.hoursInvoices)}`;
+      if (difference === 0) return `fully billed by ${numbers(billed.hoursInvoices)}`;
+      return `${numbers(billed.hoursInvoices)} ${bill(billed.hoursInvoices)} ${eur(-difference)} more than the time is worth`;
+  }
 }
 
-/** How to bill only what is not billed yet, when there is such a difference; else "". */
-export function supplementHint(billed: BilledSoFar | undefined): string {
-  if (billed?.status !== "compared" || (billed.difference ?? 0) <= 0) return "";
+/** How to bill what is not billed yet, when there is some; else "". */
+export function supplementHint(billed: BilledView | undefined): string {
+  if (billed === undefined || (billed.difference ?? 0) <= 0) return "";
+  // Nothing bills these hours: an invoice from time bills them, as the answer's last line offers.
+  if (billed.status === "unbilled") return "";
+  if (billed.status === "cannot tell") {
+    return "Once the user said which: create_invoice with fromTime: true and supplement: true (dryRun: true first) answers with both figures and how to bill either.";
+  }
+  if (billed.status !== "compared") return "";
   return "To bill only that: create_invoice with fromTime: true and supplement: true (dryRun: true first).";
 }
 
@@ -216,7 +314,7 @@ export function refusalText(
       ? "To bill only the time not yet billed, call create_invoice again with the same arguments and supplement: true. "
       : "";
   const whole =
-    billed?.status === "compared" && billed.timeAmount !== null
+    billed !== undefined && billed.status !== "no rate" && billed.timeAmount !== null
       ? ` (${eur(billed.timeAmount)} on top of the ${eur(billed.billedAmount)} already billed)`
       : "";
   return [

@@ -122,6 +122,7 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
         readOnlyBy: canWrite(caller) ? undefined : caller.readOnlyBy,
         events,
         missing,
+        problems: deps.configProblems ?? [],
         sandbox: deps.sandbox,
       });
       const offer = { canWrite: canWrite(caller), events };

@@ -111,12 +111,26 @@ describe("the built bin over stdio", () => {
     expect(exit.code === 0 || exit.signal === "SIGTERM").toBe(true);
   });
 
-  it("refuses a bad configuration with a message naming the variable", async () => {
+  it("starts with a bad setting, and names it in its instructions, every answer and one stderr line", async () => {
     const session = new StdioSession([], { INVOICING_TIMEZONE: "Mars/Olympus" });
-    const exit = await session.waitForExit(5000);
-    expect(exit.code).toBe(1);
-    expect(session.stderr).toMatch(/INVOICING_TIMEZONE "Mars\/Olympus"/);
-    expect(session.stdoutLines).toEqual([]);
+    try {
+      const init = await session.initialize();
+      expect(String(init.result?.instructions)).toMatch(
+        /SETTINGS TO FIX: INVOICING_TIMEZONE "Mars\/Olympus" is not valid/,
+      );
+      const list = await session.request("tools/list");
+      expect((list.result?.tools ?? []) as unknown[]).not.toHaveLength(0);
+      const answer = await session.callTool("list_invoices");
+      expect(answer.result?.isError).toBe(true);
+      expect(resultText(answer)).toMatch(
+        /INVOICING_TIMEZONE "Mars\/Olympus" is not valid: expected an IANA time zone/,
+      );
+      await session.endInput();
+      expect(session.stderr.split("\n").filter((line) => line.includes("Mars/Olympus"))).toHaveLength(1);
+      expectOnlyJsonRpc(session.stdoutLines);
+    } finally {
+      if (session.child.exitCode === null) session.child.kill("SIGKILL");
+    }
   });
 
   it("never shows a canary key on stdout, stderr or in results", async () => {

@@ -8,7 +8,7 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { postgresBinDir } from "./requirements.js";
+import { POSTGRES_ROOTS, postgresBinDir } from "./requirements.js";
 
 export interface Engine {
   url: string;
@@ -67,12 +67,12 @@ export async function startRedis(port?: number): Promise<Engine & { port: number
   };
 }
 
-/** PostgreSQL's server binaries, from the Debian package's versioned folder. */
+/** PostgreSQL's server binaries: initdb on the PATH, or Debian's, Homebrew's or Postgres.app's folder. */
 function postgresBin(): string {
   const bin = postgresBinDir();
   if (bin !== undefined) return bin;
   throw new Error(
-    "PostgreSQL is not installed: no /usr/lib/postgresql/*/bin/initdb (apt-get install postgresql)",
+    `PostgreSQL is not installed: no initdb on the PATH or in ${POSTGRES_ROOTS.map((root) => `${root}/*/bin`).join(", ")} (apt-get install postgresql, brew install postgresql@17)`,
   );
 }
 

@@ -1,6 +1,7 @@
 /**
  * What the suite needs on the machine besides Node: Chromium (the views' and the sign-in pages'
- * browser tests), redis-server and PostgreSQL (the hosted mode's tests start their own on loopback).
+ * browser tests), redis-server and PostgreSQL (the hosted mode's tests start their own on loopback),
+ * and openssl (a test's throwaway TLS certificate).
  * One place says where each is looked for, so the browser helpers, the engines and the global
  * setup's check before a whole run agree.
  */
@@ -12,10 +13,42 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   return env.CHROMIUM_PATH || "/usr/bin/chromium";
 }
 
-/** PostgreSQL's server binaries (initdb, postgres), from the Debian package's versioned folder. */
-export function postgresBinDir(root = "/usr/lib/postgresql"): string | undefined {
-  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  return versions.map((version) => join(root, version, "bin")).find((bin) => existsSync(join(bin, "initdb")));
+/**
+ * Folders whose subfolders may hold PostgreSQL's server binaries in `bin/`: Debian's and Ubuntu's
+ * versioned folders, Homebrew's (Apple silicon and Intel) and Postgres.app's.
+ */
+export const POSTGRES_ROOTS = [
+  "/usr/lib/postgresql",
+  "/opt/homebrew/opt",
+  "/usr/local/opt",
+  "/Applications/Postgres.app/Contents/Versions",
+];
+
+/**
+ * PostgreSQL's server binaries (initdb, postgres): the folder of an `initdb` on the PATH, else the
+ * newest version under one of `roots`.
+ */
+export function postgresBinDir(
+  env: NodeJS.ProcessEnv = process.env,
+  roots: readonly string[] = POSTGRES_ROOTS,
+): string | undefined {
+  const onPathDir = pathDirs(env).find((dir) => executable(join(dir, "initdb")));
+  if (onPathDir !== undefined) return onPathDir;
+  for (const root of roots) {
+    const versions = existsSync(root)
+      ? readdirSync(root).sort((a, b) => versionOf(b) - versionOf(a) || b.localeCompare(a))
+      : [];
+    const bin = versions
+      .map((version) => join(root, version, "bin"))
+      .find((dir) => executable(join(dir, "initdb")));
+    if (bin !== undefined) return bin;
+  }
+  return undefined;
+}
+
+/** "16", "postgresql@16", "16.4" → 16; a folder without a number sorts last. */
+function versionOf(folder: string): number {
+  return Number(/(\d+(?:\.\d+)?)/.exec(folder)?.[1] ?? -1);
 }
 
 function executable(path: string): boolean {
@@ -27,8 +60,12 @@ function executable(path: string): boolean {
   }
 }
 
+function pathDirs(env: NodeJS.ProcessEnv): string[] {
+  return (env.PATH ?? "").split(delimiter).filter((dir) => dir !== "");
+}
+
 function onPath(command: string, env: NodeJS.ProcessEnv): boolean {
-  return (env.PATH ?? "").split(delimiter).some((dir) => dir !== "" && executable(join(dir, command)));
+  return pathDirs(env).some((dir) => executable(join(dir, command)));
 }
 
 export interface Requirement {
@@ -40,7 +77,7 @@ export interface Requirement {
 
 export function requirements(
   env: NodeJS.ProcessEnv = process.env,
-  postgresRoot = "/usr/lib/postgresql",
+  postgresRoots: readonly string[] = POSTGRES_ROOTS,
 ): Requirement[] {
   const chromium = chromiumPath(env);
   return [
@@ -52,9 +89,11 @@ export function requirements(
     { name: "redis-server", where: "redis-server on the PATH", present: onPath("redis-server", env) },
     {
       name: "postgresql",
-      where: `${postgresRoot}/*/bin/initdb`,
-      present: postgresBinDir(postgresRoot) !== undefined,
+      where: `initdb on the PATH or in ${postgresRoots.map((root) => `${root}/*/bin`).join(", ")}`,
+      present: postgresBinDir(env, postgresRoots) !== undefined,
     },
+    // The OAuth test behind the documented TLS proxy makes a throwaway certificate with it.
+    { name: "openssl", where: "openssl on the PATH", present: onPath("openssl", env) },
   ];
 }
 

@@ -63,6 +63,12 @@ describe("serve refuses a wrong configuration at once, whatever the engines", ()
 
   const cases: { name: string; args: string[]; env: () => Record<string, string>; says: RegExp }[] = [
     {
+      name: "the tenants file does not exist",
+      args: ["--tenants", "/nonexistent/tenants.json"],
+      env: () => ({}),
+      says: /^invoicing-mcp: the tenants file \/nonexistent\/tenants\.json cannot be read \(ENOENT: there is no such file; write one as README\.md shows[^\n]*\n$/,
+    },
+    {
       name: "a tenant's key variable is not set (Redis configured)",
       args: ["--tenants", keyless],
       env: () => ({ INVOICING_REDIS_URL: redis.url }),

@@ -20,6 +20,8 @@ interface Manifest {
   prompts: { name: string; description?: string; text: string }[];
   compatibility: { platforms: string[]; runtimes: { node: string } };
   user_config: Record<string, { type: string; required?: boolean; sensitive?: boolean; default?: unknown }>;
+  repository: { url: string };
+  privacy_policies?: string[];
 }
 
 const root = new URL("../../", import.meta.url);
@@ -167,5 +169,13 @@ describe("manifest.json declares how to run the bundle", () => {
     ).engines.node;
     expect(manifest.compatibility.runtimes.node).toBe(engines);
     expect(manifest.compatibility.platforms.sort()).toEqual(["darwin", "linux", "win32"]);
+  });
+
+  it("links a privacy note in this repository that says what is stored where, as a directory reviewer asks", () => {
+    const repo = manifest.repository.url.replace(/\.git$/, "");
+    expect(manifest.privacy_policies).toEqual([`${repo}/blob/main/PRIVACY.md`]);
+    const note = readFileSync(new URL("PRIVACY.md", root), "utf8");
+    for (const fact of ["INVOICING_BASE_URL", "INVOICING_INBOX", "PostgreSQL", "Redis", "no telemetry"])
+      expect(note, fact).toContain(fact);
   });
 });

@@ -129,20 +129,4 @@ describe("the README's first lines and client configurations", () => {
     expect(server.name).toBe("invoicing");
     expect(server.args).toEqual([`/path/to/invoicing-mcp/${pkg.bin["invoicing-mcp"]}`, "--sandbox"]);
   });
-
-  it("give Cursor an install link that runs the npm package", () => {
-    const [, name, config] =
-      install.match(/cursor:\/\/anysphere\.cursor-deeplink\/mcp\/install\?name=(\w+)&config=([\w=+/]+)/) ??
-      [];
-    expect(name).toBe("invoicing");
-    const entry = JSON.parse(Buffer.from(config!, "base64").toString("utf8")) as StdioEntry;
-    expect(entry).toMatchObject({ command: "npx", args: ["-y", pkg.name] });
-    expect(Object.keys(entry.env!)).toEqual(["INVOICING_API_KEY", "INVOICING_BASE_URL"]);
-  });
-
-  it("give Claude Code's claude mcp add with the options before the name", () => {
-    expect(install).toMatch(
-      /claude mcp add --transport stdio --scope user \\\n\s+--env INVOICING_API_KEY=\S+ --env INVOICING_BASE_URL=\S+ \\\n\s+invoicing -- node \//,
-    );
-  });
 });

@@ -200,6 +200,8 @@ describe("prompts", () => {
       expect(text).toMatch(/create_invoice (with|mit) like: "<[^>]+>", period: "Oktober 2026"/);
       expect(text).toMatch(/outstanding_by_customer (with|mit) overdueOnly: true/);
       expect(text).toMatch(/vat_report (with|mit) period: "Oktober 2026"/);
+      // Time beside a fixed fee or logged after the month's invoice is billed, not taken as billed.
+      expect(text).toMatch(/fromTime: true, supplement: true (and|und) period: "Oktober 2026"/);
       // Each write is previewed before it is made.
       expect(text.indexOf("dryRun: true")).toBeLessThan(text.indexOf("like:"));
       expect(text.match(/dryRun: true/g)).toHaveLength(2);

@@ -99,9 +99,14 @@ describe("time_summary's warnings (item 3) and offers (item 4)", () => {
       c.customerName.startsWith("Kanzlei"),
     );
     expect(row.inPeriod.time.amount).toBe(1210);
-    expect(row.inPeriod.billed).toMatchObject({ billedAmount: 3300, besideTime: ["RE-2026-077"] });
+    expect(row.inPeriod.billed).toMatchObject({
+      billedAmount: 0,
+      besideAmount: 3300,
+      besideTime: ["RE-2026-077"],
+      difference: 1210,
+    });
     expect(answer.text).toContain(
-      "No invoice bills the period's time; RE-2026-077 bills something beside it",
+      "Not yet billed: all of it, 11 h = 1210.00 EUR: no invoice bills this period's hours. Beside the time: RE-2026-077 (a fixed fee)",
     );
   });
 

@@ -217,9 +217,7 @@ describe("create_invoice with like", () => {
     ]);
     expect(row.billed.repeated).toEqual([{ invoiceNumber: "RE-2026-073", repeats: "RE-2026-071" }]);
     expect(summary.text).not.toMatch(/more than the period's time is worth/);
-    expect(summary.text).toMatch(
-      /RE-2026-073 \(the same fixed amount as RE-2026-071\) bills something beside it, not its hours/,
-    );
+    expect(summary.text).toMatch(/Beside the time: RE-2026-073 \(the same amount as RE-2026-071\)/);
   });
 
   it("refuses what like cannot repeat, saying what to give instead", async () => {

@@ -186,7 +186,7 @@ describe("read tools", () => {
     });
     expect(data.totals.unbilledAmount).toBe(expected.unbilledAmount);
     expect(text).toContain(
-      `Studio Nordlicht (id ${nordlicht._id}): unbilled ${expected.unbilledHours} h = ${expected.unbilledAmount.toFixed(2)} EUR`,
+      `service's unbilled ${expected.unbilledHours} h = ${expected.unbilledAmount.toFixed(2)} EUR`,
     );
   });
 

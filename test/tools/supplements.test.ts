@@ -95,8 +95,10 @@ async function lateTimeFlow(mcp: () => Connected, sandbox: () => Sandbox, guesse
     expect(other.data.outcome).toBe("already_exists");
     expect(other.data.invoice).toMatchObject({ id: created.data.invoice.id, notes: null, periodStart: null });
   } else {
-    expect(other.isError).toBe(true);
-    expect(other.text).toContain("Nothing left to bill for 2026-10-01 to 2026-10-31");
+    // A valid answer, not an error: the period is billed.
+    expect(other.isError).toBe(false);
+    expect(other.data.outcome).toBe("nothing_to_bill");
+    expect(other.text).toMatch(/^Nothing left to bill for .*, 2026-10-01 to 2026-10-31: Fully billed/);
   }
   expect(posts()).toBe(before + 1);
 }
@@ -109,18 +111,20 @@ describe("late time and supplements", () => {
     await lateTimeFlow(mcp, sandbox, false);
   });
 
-  it("a supplement without an invoice to add to, or without fromTime, says what to do", async () => {
+  it("a supplement with no invoice billing the hours bills all of them; without fromTime it says what to do", async () => {
     const none = await mcp().call("create_invoice", {
       customer: "Nordlicht",
       fromTime: true,
       period: "Oktober 2026",
       supplement: true,
+      dryRun: true,
     });
-    expect(none.isError).toBe(true);
-    expect(none.text).toContain(
-      "No invoice of Studio Nordlicht (cus_n) seems to cover 2026-10-01 to 2026-10-31",
-    );
-    expect(none.text).toContain("leave out supplement");
+    expect(none.isError, none.text).toBe(false);
+    // 40 min at 87.50 EUR/h, as an invoice from time says it: nothing bills these hours yet.
+    expect(none.data.invoice).toMatchObject({
+      netAmount: 58.33,
+      notes: "Leistungen Oktober 2026: 0,67 Std. à 87,50 €",
+    });
     const noTime = await mcp().call("create_invoice", {
       customer: "Kanzlei",
       netAmount: 10,

@@ -122,7 +122,8 @@ describe("time_summary with a period", () => {
     const answer = await mcp().call("time_summary", { customer: "mueller" });
     expect(answer.data.period).toBeUndefined();
     expect(answer.data.customers[0].inPeriod).toBeUndefined();
-    expect(answer.text).toMatch(/^Unbilled: 32\.5 h worth 3087\.50 EUR/);
+    expect(answer.text).toMatch(/^Not yet billed: 3087\.50 EUR/);
+    expect(answer.text).toContain("The service counts 32.5 h = 3087.50 EUR unbilled");
   });
 
   it("refuses a period it cannot read, quoting it", async () => {

@@ -5,6 +5,7 @@
  * resource, opaque access tokens for 15 minutes, refresh tokens that rotate (a reused one revokes
  * its grant), revocation. The pages are ours (interactions.ts); the records live in PostgreSQL.
  */
+import "./runtime-check.js"; // first: oidc-provider warns as it loads
 import type { JsonWebKey } from "node:crypto";
 import Provider, { type Configuration, errors } from "oidc-provider";
 import type { Pool } from "pg";

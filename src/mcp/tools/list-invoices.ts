@@ -125,7 +125,7 @@ export const listInvoicesTool = defineTool({
     const lines = [
       sums === null
         ? `${partialNote(list, "invoices", "there are no sums: they would under-count")} ${pageLine(rows.length, window.total, window.offset, "invoices read")}${assumedText(range.assumptions)}`
-        : `${pageLine(rows.length, window.total, window.offset, "invoices")} All ${window.total} together: net ${eur(sums.netAmount)}, gross ${eur(sums.grossAmount)}.${assumedText(range.assumptions)}`,
+        : `${pageLine(rows.length, window.total, window.offset, "invoices")}${togetherText(window.total, sums)}${assumedText(range.assumptions)}`,
       ...rows.map(
         (r) =>
           `- ${r.invoiceNumber} · ${r.invoiceDate} · ${r.status}${r.status === "paid" && r.paid !== undefined ? ` on ${r.paid}` : ""} · ${r.customerName === undefined ? named(undefined, r.customerId) : cleanText(r.customerName, 80)} · net ${eur(r.netAmount)}${r.grossAmount === null || r.usualGross ? "" : ` · gross ${eur(r.grossAmount)}`}${r.period === null ? "" : ` · period ${periodWords(r.period)}`}${r.notes === null ? "" : ` · "${r.notes}"`}`,
@@ -197,4 +197,10 @@ function periodWords(period: { start: string; end: string }): string {
   const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
   const whole = period.start.endsWith("-01") && period.end === `${month}-${String(last).padStart(2, "0")}`;
   return whole ? month : `${period.start} to ${period.end}`;
+}
+
+/** The sums, where there is more than one invoice to add: " All 12 together: net …, gross …." */
+function togetherText(total: number, sums: { netAmount: number; grossAmount: number }): string {
+  if (total < 2) return "";
+  return ` ${total === 2 ? "Both" : `All ${total}`} together: net ${eur(sums.netAmount)}, gross ${eur(sums.grossAmount)}.`;
 }

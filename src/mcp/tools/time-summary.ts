@@ -5,6 +5,7 @@ import type { Customer, CustomerTimeSummary, Invoice } from "../../api/schemas.j
 import { getCustomerTimeSummary } from "../../api/time-entries.js";
 import { billedSoFar } from "../../billing/billed-so-far.js";
 import { dateContext } from "../../billing/context.js";
+import { notYetBilled } from "../../billing/open-months.js";
 import {
   countTime,
   draftsOf,
@@ -13,8 +14,9 @@ import {
   loadPeriodEntries,
 } from "../../billing/period-facts.js";
 import { formatDuration } from "../../domain/dates/duration.js";
+import { formatDay } from "../../domain/dates/format.js";
 import { loadDates } from "../../domain/dates/lazy.js";
-import { sumAmounts } from "../../domain/money.js";
+import { fromCents, sumAmounts, toCents } from "../../domain/money.js";
 import { cleanText } from "../../domain/text.js";
 import { customerArg, moneyOutput, periodArg } from "../args.js";
 import type { ToolContext } from "../context.js";
@@ -44,6 +46,25 @@ const summaryRow = z.object({
   billedHours: z.number(),
   unbilledHours: z.number().describe("the service's own figure, over all periods"),
   unbilledAmount: moneyOutput.describe("the service's own figure, over all periods"),
+  notYetBilled: z
+    .object({
+      amount: moneyOutput,
+      hours: z.number().nullable(),
+      months: z
+        .array(z.string())
+        .describe("YYYY-MM: the months read, those holding the service's unbilled hours"),
+      ifUnclearBillHours: moneyOutput
+        .nullable()
+        .describe(
+          "where it cannot be told whether the invoices named in unclear bill hours: the figure if they do",
+        ),
+      unclear: z.array(z.string()),
+    })
+    .nullable()
+    .optional()
+    .describe(
+      "Without a period: the time not yet billed by the invoices, each month read against its own (invoices made through the API count; the service's figure may not see them); null without a rate or a whole invoice list",
+    ),
   draftsSince: z
     .array(coveringInvoiceOutput)
     .optional()
@@ -96,6 +117,10 @@ export const timeSummaryTool = defineTool({
       unbilledAmount: moneyOutput,
       weekHours: z.number(),
       monthHours: z.number(),
+      notYetBilledAmount: moneyOutput
+        .nullable()
+        .optional()
+        .describe("Without a period: the rows' notYetBilled together; null where one could not be told"),
       periodHours: z.number().optional().describe("Only with `period`."),
       periodAmount: moneyOutput
         .nullable()
@@ -114,21 +139,27 @@ export const timeSummaryTool = defineTool({
       args.period === undefined
         ? undefined
         : (await loadDates()).parsePeriod(args.period, dateContext(context));
-    const [summaries, invoiceList] = await Promise.all([
+    const [summaries, overview, listed] = await Promise.all([
       Promise.all(targets.map((c) => getCustomerTimeSummary(context.client(), c._id))),
-      period === undefined ? invoicesIfReadable(context) : listInvoices(context.client()),
+      period === undefined ? invoicesIfReadable(context) : null,
+      period === undefined ? undefined : listInvoices(context.client()),
     ]);
     // Which invoices may already bill the period is a check: with part of them, one may be missed.
-    // Without a period, the drafts only explain the service's figure: without them it still stands.
-    const invoices = Array.isArray(invoiceList)
-      ? invoiceList
-      : invoiceList === null
-        ? []
-        : wholeList(invoiceList, "invoices", "it cannot be said which invoices may already bill this period");
+    // Without a period, the drafts only explain the service's figure: without them it still stands;
+    // but what is not yet billed over all periods needs every invoice (with part, it overstates).
+    const invoices =
+      listed === undefined
+        ? (overview?.items ?? [])
+        : wholeList(listed, "invoices", "it cannot be said which invoices may already bill this period");
+    const today = formatDay(context.now(), context.timeZone);
+    const modelled = overview?.complete === true;
     const periodRows =
       period === undefined ? undefined : await inPeriodRows(targets, period, invoices, context);
     const customers: Row[] = summaries.map((s, index) => ({
       ...summaryOf(s),
+      ...(period === undefined
+        ? { notYetBilled: modelled ? notYetBilled(s, invoices, context.timeZone, today) : null }
+        : {}),
       draftsSince: draftsOf(invoices, s.customerId, context.timeZone),
       ...(periodRows === undefined ? {} : { inPeriod: periodRows[index]! }),
     }));
@@ -147,7 +178,11 @@ export const timeSummaryTool = defineTool({
       weekHours: add((c) => c.weekHours),
       monthHours: add((c) => c.monthHours),
       ...(period === undefined
-        ? {}
+        ? {
+            notYetBilledAmount: customers.every((c) => c.notYetBilled != null)
+              ? sumAmounts(customers.map((c) => c.notYetBilled!.amount))
+              : null,
+          }
         : {
             periodHours: add((c) => c.inPeriod?.time.hours ?? 0),
             periodAmount: customers.some((c) => c.inPeriod?.time.amount === null)
@@ -166,7 +201,7 @@ export const timeSummaryTool = defineTool({
     const text =
       period === undefined
         ? overviewText(customers, totals)
-        : periodText(customers, totals, period, call.canWrite);
+        : periodText(customers, "periodHours" in totals ? totals : {}, period, call.canWrite);
     // The data carries what a program needs, not a second copy of everything: month rows, the
     // period's entries and the invoices in full only when one customer is asked for; for all of
     // them, the text names the invoices and billed.invoiceNumbers links them (issue 29, item 10).
@@ -178,7 +213,8 @@ function lean(row: Row): Row {
   const { byMonth: _months, draftsSince: _drafts, ...rest } = row;
   if (rest.inPeriod === undefined) return rest;
   const { entries: _entries, byProject: _projects, ...time } = rest.inPeriod.time;
-  return { ...rest, inPeriod: { time, billed: rest.inPeriod.billed } };
+  const { roles: _roles, ...billed } = rest.inPeriod.billed;
+  return { ...rest, inPeriod: { time, billed } };
 }
 
 function summaryOf(s: CustomerTimeSummary): Omit<Row, "inPeriod" | "draftsSince"> {
@@ -214,31 +250,66 @@ async function inPeriodRows(
       context.timeZone,
     );
     const covering = invoicesThatMayCover(invoices, customer._id, period, context.timeZone);
-    return { time, mayAlreadyBeBilledBy: covering, billed: billedSoFar(time, covering, period) };
+    const today = formatDay(context.now(), context.timeZone);
+    return { time, mayAlreadyBeBilledBy: covering, billed: billedSoFar(time, covering, period, today) };
   });
 }
 
 function overviewText(
   customers: Row[],
-  totals: { unbilledHours: number; unbilledAmount: number; weekHours: number; monthHours: number },
+  totals: {
+    unbilledHours: number;
+    unbilledAmount: number;
+    weekHours: number;
+    monthHours: number;
+    notYetBilledAmount?: number | null | undefined;
+  },
 ): string {
   const drafts = customers.some((c) => (c.draftsSince ?? []).length > 0);
+  const week = `this week ${hours(totals.weekHours)}, this month ${hours(totals.monthHours)}`;
+  const service = `The service counts ${hours(totals.unbilledHours)} = ${eur(totals.unbilledAmount)} unbilled. ${UNBILLED_BASIS}`;
+  const modelled = totals.notYetBilledAmount != null;
+  const unclear = customers.some((c) => (c.notYetBilled?.unclear ?? []).length > 0);
+  const head = modelled
+    ? [
+        `Not yet billed: ${eur(totals.notYetBilledAmount!)}, the time of the months holding the service's unbilled hours less the invoices that bill their hours (fixed fees beside the time do not count)${unclear ? "; where it cannot be told whether an invoice bills hours, the line says both figures" : ""}; ${week}.`,
+        service,
+      ]
+    : [
+        `Unbilled in the service: ${hours(totals.unbilledHours)} worth ${eur(totals.unbilledAmount)}; ${week}.`,
+        `${UNBILLED_BASIS} Which invoices bill which hours could not be read here (the invoice list was not whole, or a rate is missing): time_summary with a period shows it per period.`,
+      ];
   return [
-    `Unbilled: ${hours(totals.unbilledHours)} worth ${eur(totals.unbilledAmount)}; this week ${hours(totals.weekHours)}, this month ${hours(totals.monthHours)}.`,
-    `${UNBILLED_BASIS}${drafts ? " The drafts named below may bill part of it." : ""}`,
+    ...head.slice(0, 1),
+    `${head[1]}${drafts ? " The drafts named below may bill part of it." : ""}`,
     ...customers.map((c) => {
       const recent = (c.byMonth ?? [])
         .slice(-3)
         .map((m) => `${m.month} ${hours(m.hours)}`)
         .join(", ");
-      return `- ${c.customerName} (id ${c.customerId}): unbilled ${hours(c.unbilledHours)} = ${eur(c.unbilledAmount)}, billed ${hours(c.billedHours)}, week ${hours(c.weekHours)}, month ${hours(c.monthHours)}${recent ? `; recent months: ${recent}` : ""}${draftsText(c.draftsSince ?? [])}`;
+      return `- ${c.customerName} (id ${c.customerId}): ${notYetText(c.notYetBilled)}service's unbilled ${hours(c.unbilledHours)} = ${eur(c.unbilledAmount)}, billed ${hours(c.billedHours)}, week ${hours(c.weekHours)}, month ${hours(c.monthHours)}${recent ? `; recent months: ${recent}` : ""}${draftsText(c.draftsSince ?? [])}`;
     }),
   ].join("\n");
 }
 
+/** "not yet billed 0.75 h = 67.50 EUR (2026-10 to 2026-11); ", or "" where it was not read. */
+function notYetText(row: Row["notYetBilled"]): string {
+  if (row == null) return "";
+  const amount = row.hours === null ? eur(row.amount) : `${hours(row.hours)} = ${eur(row.amount)}`;
+  const months =
+    row.months.length === 0
+      ? ""
+      : ` (${row.months[0]}${row.months.length > 1 ? ` to ${row.months.at(-1)}` : ""})`;
+  const unclear =
+    row.ifUnclearBillHours === null
+      ? ""
+      : `; cannot tell whether ${row.unclear.join(", ")} bill${row.unclear.length === 1 ? "s" : ""} hours: if so, ${eur(row.ifUnclearBillHours)}`;
+  return `not yet billed ${amount}${months}${unclear}; `;
+}
+
 function periodText(
   customers: Row[],
-  totals: { periodHours?: number; periodAmount?: number | null },
+  totals: { periodHours?: number | undefined; periodAmount?: number | null | undefined },
   period: { start: string; end: string; label: string; assumptions?: readonly string[] },
   canWrite: boolean,
 ): string {
@@ -246,7 +317,7 @@ function periodText(
   const without = customers.filter((c) => (c.inPeriod?.time.entryCount ?? 0) === 0);
   const single = customers.length === 1;
   const lines = [
-    `Time in ${period.label} (${period.start} to ${period.end}), completed entries by their start (running timers excluded), at each customer's rate: ${hours(totals.periodHours ?? 0)}${totals.periodAmount == null ? "" : ` = ${eur(totals.periodAmount)}`}.${assumedText(period.assumptions ?? [])}`,
+    `${notYetLead(customers, period.label)}Time in ${period.label} (${period.start} to ${period.end}), completed entries by their start (running timers excluded), at each customer's rate: ${hours(totals.periodHours ?? 0)}${totals.periodAmount == null ? "" : ` = ${eur(totals.periodAmount)}`}.${assumedText(period.assumptions ?? [])}`,
   ];
   for (const c of single ? customers : withTime) {
     const inPeriod = c.inPeriod!;
@@ -288,6 +359,29 @@ function periodText(
       : `${UNBILLED_BASIS} This connection is read-only: invoices are created in the service itself.`,
   );
   return lines.join("\n");
+}
+
+/**
+ * "Not yet billed in October 2026: 67.50 EUR. ": the period's time less what its hours invoices
+ * bill, over the customers with a rate; both figures where an invoice may or may not bill hours.
+ */
+function notYetLead(customers: Row[], label: string): string {
+  const billed = customers.flatMap((c) =>
+    c.inPeriod && c.inPeriod.billed.status !== "no rate" ? [c.inPeriod.billed] : [],
+  );
+  if (billed.length === 0) return "";
+  const cents = (pick: (b: (typeof billed)[number]) => number) =>
+    billed.reduce((sum, b) => sum + Math.max(0, toCents(pick(b))), 0);
+  const notYet = cents((b) => b.difference ?? 0);
+  const unclear = billed.some((b) => b.status === "cannot tell");
+  const alt = cents((b) => b.ifUnclearBillHours?.amount ?? b.difference ?? 0);
+  const either = unclear
+    ? ` (or ${eur(fromCents(alt))} if the invoices it cannot tell about bill hours)`
+    : "";
+  const noRate = customers.some((c) => c.inPeriod?.billed.status === "no rate")
+    ? ", leaving out customers without a rate"
+    : "";
+  return `Not yet billed in ${label}: ${eur(fromCents(notYet))}${either}${noRate}. `;
 }
 
 /** What the service's unbilled figure rests on, said wherever it is shown. */

@@ -110,6 +110,17 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
     return { client: connected, app };
   }
 
+  it("says in one line of its own which Node.js OAuth sign-in needs, instead of the library's warning", () => {
+    const major = Number(process.versions.node.split(".")[0]);
+    for (const instance of [a, b]) {
+      const ours = instance
+        .stderr()
+        .match(/OAuth sign-in runs here on Node\.js [\d.]+; .*supports Node\.js 22 and later/g);
+      expect(ours ?? []).toHaveLength(major < 22 ? 1 : 0);
+      expect(instance.stderr()).not.toContain("oidc-provider WARNING");
+    }
+  });
+
   it("answers /mcp without a token with 401 naming the protected resource metadata", async () => {
     const response = await fetch(`${balancer.url}/mcp`, { method: "POST", body: "{}" });
     expect(response.status).toBe(401);

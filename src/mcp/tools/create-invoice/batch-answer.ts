@@ -13,6 +13,7 @@ import type { ToolContext } from "../../context.js";
 import { AskToConfirm } from "../../define-tool.js";
 import { errorText } from "../../error-text.js";
 import { eur, hours, named } from "../../format.js";
+import { billedShort } from "../../period-text.js";
 
 export const batchOutput = z.object({
   drafts: z.array(
@@ -77,7 +78,7 @@ export function batchData(
       taxAmount: body?.taxAmount ?? null,
       grossAmount: body?.grossAmount ?? null,
       conflicts: row.draft?.conflicts.map((c) => c.invoiceNumber) ?? [],
-      problem: row.error === undefined ? null : errorText(row.error, { verifyWith: "list_invoices" }),
+      problem: problemOf(row),
     };
   });
   const counted = rows.filter((row) => COUNTED.has(row.status));
@@ -97,6 +98,18 @@ export function batchData(
 }
 
 /**
+ * Why a row is skipped or refused, in the words the single answer uses for the same customer: the
+ * rule's error, or what the period's invoices leave unbilled (the one model of time_summary too).
+ */
+function problemOf(row: BatchRow): string | null {
+  if (row.error !== undefined) return errorText(row.error, { verifyWith: "list_invoices" });
+  const billed = row.draft?.billed;
+  if (billed === undefined || billed.invoiceNumbers.length === 0) return null;
+  if (row.draft?.verdict === "nothing to bill") return `nothing left to bill: ${billedShort(billed)}`;
+  return row.status === "refused" ? billedShort(billed) : null;
+}
+
+/**
  * What the batch answer reports: a dry run's preview, a real run in which no customer had a draft
  * to create (the usual second run of month-end: it is not a preview), or what was sent.
  */
@@ -108,11 +121,13 @@ export function batchText(data: BatchData, period: { start: string; end: string 
   const dryRun = mode === "preview";
   const count = (status: BatchStatus) => data.drafts.filter((d) => d.status === status).length;
   const head =
-    mode === "preview"
-      ? `Dry run, nothing sent. ${totals.invoices} draft invoice${totals.invoices === 1 ? "" : "s"} for ${period.start} to ${period.end}, from each customer's time at their rate (numbers as they will be given):`
-      : mode === "nothing to create"
-        ? `No draft invoice created for ${period.start} to ${period.end}: for every customer the invoice exists already, would bill the period twice, or there is no time to bill. Per customer:`
-        : `${count("created")} draft invoice${count("created") === 1 ? "" : "s"} created for ${period.start} to ${period.end}${count("not_sent") ? `, ${count("not_sent")} not yet sent` : ""}${count("failed") ? `, ${count("failed")} failed` : ""}:`;
+    mode === "preview" && totals.invoices === 0
+      ? `Dry run, nothing sent. No draft invoice to create for ${period.start} to ${period.end}: for every customer the invoice exists already, would bill the period twice, or there is no time to bill. Per customer:`
+      : mode === "preview"
+        ? `Dry run, nothing sent. ${totals.invoices} draft invoice${totals.invoices === 1 ? "" : "s"} for ${period.start} to ${period.end}, from each customer's time at their rate (numbers as they will be given):`
+        : mode === "nothing to create"
+          ? `No draft invoice created for ${period.start} to ${period.end}: for every customer the invoice exists already, would bill the period twice, or there is no time to bill. Per customer:`
+          : `${count("created")} draft invoice${count("created") === 1 ? "" : "s"} created for ${period.start} to ${period.end}${count("not_sent") ? `, ${count("not_sent")} not yet sent` : ""}${count("failed") ? `, ${count("failed")} failed` : ""}:`;
   const lines = data.drafts
     .filter((d) => d.status !== "skipped")
     .map((d) => {
@@ -123,7 +138,7 @@ export function batchText(data: BatchData, period: { start: string; end: string 
           : ` · ${hours(d.hours ?? 0)} · net ${eur(d.netAmount)} · gross ${eur(d.grossAmount ?? 0)}`;
       const why =
         d.status === "refused"
-          ? `: may already be billed by ${d.conflicts.join(", ")} (create_invoice for this customer alone shows them)`
+          ? `: may already be billed by ${d.conflicts.join(", ")}${d.problem ? `; ${d.problem}` : ""} (create_invoice for this customer alone shows them)`
           : d.problem
             ? `: ${d.problem}`
             : "";
@@ -141,7 +156,8 @@ export function batchText(data: BatchData, period: { start: string; end: string 
       );
     for (const d of other) tail.push(`Skipped ${named(d.customerName, d.customerId)}: ${d.problem}`);
   }
-  if (mode === "nothing to create") {
+  const nothing = mode === "nothing to create" || (dryRun && totals.invoices === 0);
+  if (nothing) {
     if (count("refused") > 0) {
       tail.push(
         "A refused one may still have time not billed yet: create_invoice for that customer alone, with supplement: true, bills only that.",
@@ -163,7 +179,7 @@ export function batchText(data: BatchData, period: { start: string; end: string 
     tail.push("They are drafts: review and send them in the Invoicing Service.");
   }
   // Nothing created: totals of zero say nothing the head does not.
-  return [head, ...lines, ...(mode === "nothing to create" ? [] : [total]), ...tail].join("\n");
+  return [head, ...lines, ...(nothing ? [] : [total]), ...tail].join("\n");
 }
 
 /** The one question for the whole batch, where the client can ask the person. */

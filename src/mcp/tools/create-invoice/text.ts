@@ -3,14 +3,18 @@
  * time a dry run counted. The facts come from src/billing/invoice-draft.ts.
  */
 import { z } from "zod";
+import type { BilledSoFar } from "../../../billing/billed-so-far.js";
 import type { InvoiceDraft } from "../../../billing/invoice-draft.js";
 import type { PeriodTime } from "../../../billing/period-facts.js";
 import type { LimitPassed } from "../../../billing/small-business.js";
 import { formatDay } from "../../../domain/dates/format.js";
+import { toCents } from "../../../domain/money.js";
+import { type DaySpan, supplementNotes } from "../../../domain/period-billing.js";
 import { cleanText } from "../../../domain/text.js";
 import { moneyOutput } from "../../args.js";
 import { AskToConfirm } from "../../define-tool.js";
 import { eur, named } from "../../format.js";
+import { billedText } from "../../period-text.js";
 
 /** The dry run's text lists the counted entries up to this many; its data holds them when asked. */
 const ENTRY_LINES = 40;
@@ -150,4 +154,33 @@ export function smallBusinessText(limits: readonly LimitPassed[] | null): string
         : `\nWarning (§ 19 UStG): with this invoice, income in ${p.year} comes to ${eur(p.income)}, above the ${eur(p.limit)} limit for the current year; from the sale that passes it, VAT is due. Check with the user (and their tax adviser) before using taxRate 0.`,
     )
     .join("");
+}
+
+/** A supplement with nothing left to bill: a valid answer, with the figures that show it. */
+export function nothingToBillText(who: string, period: DaySpan, billed: BilledSoFar | undefined): string {
+  const facts = billed === undefined ? "" : ` ${billedText(billed)}`;
+  return `Nothing left to bill for ${who}, ${period.start} to ${period.end}:${facts} No supplement was created.`;
+}
+
+/**
+ * A supplement where it cannot be told whether an invoice bills the period's hours: both figures,
+ * and the call that bills each once the user said which.
+ */
+export function cannotTellText(draft: InvoiceDraft, who: string, period: DaySpan, dryRun: boolean): string {
+  const billed = draft.billed!;
+  const unclear = billed.unclear.join(", ");
+  const one = billed.unclear.length === 1;
+  const head = `${dryRun ? "Creating this would be refused" : "Not created"}: it cannot be told which invoices bill the hours of ${who} from ${period.start} to ${period.end}.`;
+  const difference = billed.difference ?? 0;
+  const ifNot =
+    difference > 0
+      ? `If ${unclear} ${one ? "bills" : "bill"} something beside these hours: call create_invoice again with the same arguments and allowOverlap: true; the supplement then bills ${eur(difference)}.`
+      : `If ${unclear} ${one ? "bills" : "bill"} something beside these hours, nothing is left to bill either.`;
+  const rest = billed.ifUnclearBillHours;
+  const rate = toCents(draft.time?.hourlyRate ?? 0);
+  const ifSo =
+    rest === null || rest.amount <= 0
+      ? `If ${one ? "it bills" : "they bill"} them, nothing is left to bill.`
+      : `If ${one ? "it bills" : "they bill"} them: create_invoice with customer "${draft.ask.customer._id}", netAmount: ${rest.amount}, period "${period.start}..${period.end}", notes "${supplementNotes(period, rest.minutes, rate, toCents(rest.amount))}" and allowOverlap: true bills the rest (dryRun: true first).`;
+  return [head, billedText(billed), `Check with the user which is true. ${ifNot} ${ifSo}`].join("\n");
 }

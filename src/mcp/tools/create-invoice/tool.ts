@@ -34,10 +34,12 @@ import { askForBatch, batchData, batchOutput, batchText } from "./batch-answer.j
 import { likeData, likeOutput, likeText, notesNeededText } from "./like-text.js";
 import {
   askFirst,
+  cannotTellText,
   countedText,
   describeInvoiceView as describe,
   draftView,
   invoiceView,
+  nothingToBillText,
   smallBusinessOutput,
   smallBusinessText,
   storedView,
@@ -105,7 +107,15 @@ export const createInvoiceTool = defineTool({
   idempotent: true,
   input,
   output: z.object({
-    outcome: z.enum(["created", "already_exists", "dry_run", "refused", "declined", "batch"]),
+    outcome: z.enum([
+      "created",
+      "already_exists",
+      "nothing_to_bill",
+      "dry_run",
+      "refused",
+      "declined",
+      "batch",
+    ]),
     invoice: invoiceView.optional().describe("Absent with customers: see batch."),
     refusal: refusalOutput,
     smallBusiness: smallBusinessOutput.optional().describe("With taxRate 0: the limits checked."),
@@ -261,7 +271,11 @@ function oneAnswer(outcome: OneInvoiceOutcome, context: ToolContext) {
     case "dry run": {
       const invoice = draftView(draft, null, "draft");
       const warning =
-        conflicts.length === 0 ? factsLine : `\n${refusalText(conflicts, who, period, true, draft.billed)}`;
+        conflicts.length === 0
+          ? factsLine
+          : draft.ask.supplement
+            ? `\n${cannotTellText(draft, who, period, true)}`
+            : `\n${refusalText(conflicts, who, period, true, draft.billed)}`;
       return {
         data: {
           outcome: "dry_run" as const,
@@ -274,7 +288,27 @@ function oneAnswer(outcome: OneInvoiceOutcome, context: ToolContext) {
         text: `Dry run, nothing sent. This would create ${describe(invoice)}.${likeLine}${countedText(draft.time)}${warning}${warned}${assumed}\nRequest: POST ${PATH} ${JSON.stringify(draft.body)}`,
       };
     }
+    case "nothing to bill":
+      return {
+        data: { outcome: "nothing_to_bill" as const, ...liked, ...counted },
+        text: `${nothingToBillText(who, period, draft.billed)}${assumed}`,
+      };
     case "refused":
+      if (draft.ask.supplement) {
+        return {
+          data: {
+            outcome: "refused" as const,
+            invoice: draftView(draft, null, "not created"),
+            refusal: {
+              reason: "cannot tell which invoices bill the hours",
+              override: "allowOverlap" as const,
+            },
+            conflicts,
+            ...counted,
+          },
+          text: `${cannotTellText(draft, who, period, false)}${assumed}`,
+        };
+      }
       return {
         data: {
           outcome: "refused" as const,
@@ -387,7 +421,7 @@ async function servicePeriod(
   }
   if (args.periodStart === undefined || args.periodEnd === undefined) {
     throw new InputError(
-      'The service period is required: give period (e.g. "last month", "März 2026") or both periodStart and periodEnd (e.g. "2026-03-01" and "2026-03-31").',
+      'The service period is required: give period, e.g. "last month", "März 2026" or "2026-03-01..2026-03-31".',
     );
   }
   const from = await dayOrPeriod(args.periodStart, ctx, "start");

@@ -232,6 +232,7 @@ async function notOnInvoice(outcome: BatchOutcome, context: ToolContext) {
     .map((e, i) => ({
       index: i + 1,
       customerId: e.entry.customerId,
+      hourlyRate: e.entry.owner?.hourlyRate ?? null,
       startMs: e.entry.startMs,
       status: e.status,
     }))
