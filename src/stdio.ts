@@ -74,6 +74,7 @@ export async function runStdioServer(config: Config, options: StdioOptions = {})
         config: effective,
         ...(client ? { client } : {}),
         ...(problems.length > 0 ? { configProblems: problems } : {}),
+        ...(options.sandbox ? { sandbox: { keySet: config.apiKey !== undefined } } : {}),
         log,
         inFlight,
       }),

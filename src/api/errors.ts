@@ -4,5 +4,5 @@
  * outage; it never needs the HTTP layer itself.
  */
 export type { ApiClient } from "../http/client.js";
-export { ApiError, RateLimitedError } from "../http/errors.js";
+export { ApiError, BadRequestError, RateLimitedError } from "../http/errors.js";
 export { PathParameterError } from "../http/path.js";

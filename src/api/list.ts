@@ -9,6 +9,11 @@
  * `items`, so no caller can sum, search or check for duplicates in it without deciding what a partial
  * list means for its answer. `wholeList` is that decision for callers that need everything.
  *
+ * One answer that lists the same `_id` twice is not a list to sum: a record would count twice, and
+ * where the two differ nothing says which is right. Such a list is partial, with that as its
+ * reason. Across pages a repeat is ordinary (an offset that shifted while records were added) and
+ * is dropped.
+ *
  * One call reads at most MAX_LIST_RECORDS items and MAX_LIST_BYTES of answers: a service that
  * claims a billion items and hands out new ones on every page would otherwise hold the whole call
  * in memory until its time ran out (gigabytes). Past either bound the list is partial, like one the
@@ -105,14 +110,14 @@ export async function listAll<T extends { _id: string }>(
   const maxBytes = bounds.maxBytes ?? MAX_LIST_BYTES;
   const pageSchema = pageOf(itemSchema);
   const first = await client.get(path, pageSchema, query);
-  const items = [...first.data];
+  const items: T[] = [];
+  const seen = new Set<string>();
+  let stopped = addDistinct(first.data, items, seen);
   let bytes = first.bytes;
   const reported = totalOf(first.meta);
-  const seen = new Set(items.map((item) => item._id));
-  const pageSize = items.length;
-  let stopped: string | undefined;
+  const pageSize = first.data.length;
 
-  for (let page = 2; items.length < (reported ?? 0); page++) {
+  for (let page = 2; stopped === undefined && items.length < (reported ?? 0); page++) {
     if (pageSize === 0) {
       stopped = "the first page was empty";
       break;
@@ -129,7 +134,7 @@ export async function listAll<T extends { _id: string }>(
       stopped = `it would take more than ${MAX_PAGES} pages`;
       break;
     }
-    let fresh: T[];
+    let answer: T[];
     try {
       const next = await client.get(path, pageSchema, {
         ...query,
@@ -138,7 +143,7 @@ export async function listAll<T extends { _id: string }>(
         page,
       });
       bytes += next.bytes;
-      fresh = next.data.filter((item) => !seen.has(item._id));
+      answer = next.data;
     } catch (error) {
       // Out of time or requests part-way: say how far we got rather than lose what was read.
       if (error instanceof ApiError && (error.kind === "rate_limited" || error.kind === "timeout")) {
@@ -147,18 +152,34 @@ export async function listAll<T extends { _id: string }>(
       }
       throw error;
     }
-    if (fresh.length === 0) {
+    const before = items.length;
+    stopped = addDistinct(answer, items, seen);
+    if (stopped === undefined && items.length === before)
       stopped = `the service stopped handing out new items after ${items.length}`;
-      break;
-    }
-    for (const item of fresh) {
-      seen.add(item._id);
-      items.push(item);
-    }
   }
   const total = Math.max(reported ?? items.length, items.length);
   if (stopped === undefined) return { complete: true, items, total };
   return { complete: false, itemsRead: items, total, reason: stopped };
+}
+
+/**
+ * Appends the answer's items not yet seen. Returns why the list cannot be whole when the answer
+ * itself lists one id twice (what was read before that point is kept, for display).
+ */
+function addDistinct<T extends { _id: string }>(
+  answer: T[],
+  items: T[],
+  seen: Set<string>,
+): string | undefined {
+  const inAnswer = new Set<string>();
+  for (const item of answer) {
+    if (inAnswer.has(item._id)) return `the service listed the id ${item._id} twice in one answer`;
+    inAnswer.add(item._id);
+    if (seen.has(item._id)) continue;
+    seen.add(item._id);
+    items.push(item);
+  }
+  return undefined;
 }
 
 function totalOf(meta: unknown): number | undefined {

@@ -37,7 +37,16 @@ const quantity = z
   .number()
   .finite()
   .refine((value) => Math.abs(value) <= MAX_AMOUNT_EUR, "implausibly large");
-const unixMs = z.number().finite();
+/**
+ * An instant of the service's records: Unix ms from 1970 to the end of year 9999. Outside that no
+ * date of a freelancer's account lies, and past ±8.64e15 no date can be formatted at all (it would
+ * show as "NaN" and fall out of every period silently): an invalid answer, like any wrong type.
+ */
+const LATEST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const unixMs = z
+  .number()
+  .finite()
+  .refine((ms) => ms >= 0 && ms <= LATEST_INSTANT_MS, "not an instant between 1970 and the end of 9999");
 const name = text(200);
 const shortText = text(40);
 const optionalText = text(500).nullish();

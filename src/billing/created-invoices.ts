@@ -8,10 +8,13 @@
  * keeps the service period each invoice was sent with: time logged into that period later is
  * noticed even where the list does not return it (whether it must is not shown).
  */
+import { BadRequestError } from "../api/errors.js";
 import type { CreateInvoiceBody } from "../api/invoices.js";
-import { createInvoice } from "../api/invoices.js";
+import { createInvoice, listInvoices } from "../api/invoices.js";
+import { itemsOf } from "../api/list.js";
 import type { Invoice } from "../api/schemas.js";
 import type { BillingContext } from "./context.js";
+import { comparableNumber } from "./invoice-replay.js";
 
 interface Memory {
   /** Request content → the id created for it. */
@@ -64,4 +67,21 @@ export async function sendInvoice(context: BillingContext, body: CreateInvoiceBo
   memory.byRequest.set(keyOf(body), result.id);
   memory.periods.set(result.id, { periodStart: body.periodStart, periodEnd: body.periodEnd });
   return result;
+}
+
+/**
+ * After the service refused a POST: the invoice that now holds the number sent, when one does (a
+ * request racing this one took the number between our read of the list and our POST), or
+ * undefined (the refusal was about something else). Found in whatever part of the list could be
+ * read: a holder found is a fact; a holder not found leaves the refusal as the service gave it.
+ */
+export async function numberHolder(
+  context: BillingContext,
+  error: unknown,
+  body: CreateInvoiceBody,
+): Promise<Invoice | undefined> {
+  if (!(error instanceof BadRequestError)) return undefined;
+  const wanted = comparableNumber(body.invoiceNumber);
+  const list = await listInvoices(context.client());
+  return itemsOf(list).find((invoice) => comparableNumber(invoice.invoiceNumber) === wanted);
 }

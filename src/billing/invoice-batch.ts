@@ -12,7 +12,7 @@ import type { Customer } from "../api/schemas.js";
 import { DateInputError } from "../domain/dates/errors.js";
 import { InputError } from "../domain/input-error.js";
 import type { BillingContext } from "./context.js";
-import { sendInvoice } from "./created-invoices.js";
+import { numberHolder, sendInvoice } from "./created-invoices.js";
 import {
   draftInvoice,
   type InvoiceAsk,
@@ -20,6 +20,7 @@ import {
   type Ledger,
   numberDraft,
 } from "./invoice-draft.js";
+import { agreesWith } from "./invoice-replay.js";
 
 /** At most this many customers in one call: each may cost a POST. */
 export const MAX_CUSTOMERS = 50;
@@ -76,6 +77,13 @@ export async function sendBatch(
       if (error instanceof RateLimitedError) {
         // Not processed, so safe: this one and the rest wait for the window (to the whole second).
         return { sendAfterMs: Math.ceil(error.retryAt.getTime() / 1000) * 1000 };
+      }
+      // The same call, sent at the same time, took this number for this very invoice: it exists.
+      const holder = await numberHolder(context, error, row.draft!.body);
+      if (holder !== undefined && agreesWith(holder, row.draft!.body)) {
+        row.status = "exists";
+        row.id = holder._id;
+        continue;
       }
       row.status = "failed";
       row.error = error;

@@ -58,6 +58,11 @@ export function findSameInvoice(
   return existing.find((invoice) => invoice.status === "draft" && differences(invoice, body).length === 0);
 }
 
+/** Whether a stored invoice agrees with the request in every field both show (its number aside). */
+export function agreesWith(invoice: Invoice, body: CreateInvoiceBody): boolean {
+  return differences(invoice, body).length === 0;
+}
+
 /** Invoice numbers are the same whatever their case and surrounding spaces: "re-2026-001 " is RE-2026-001. */
 export function comparableNumber(invoiceNumber: string): string {
   // Listed numbers arrive cleaned (schemas.ts): compare both as they would come back.

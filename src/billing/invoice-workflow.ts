@@ -16,7 +16,7 @@ import { fromCents, toCents } from "../domain/money.js";
 import type { DaySpan } from "../domain/period-billing.js";
 import { cleanText } from "../domain/text.js";
 import type { BillingContext } from "./context.js";
-import { createdBefore, sendInvoice } from "./created-invoices.js";
+import { createdBefore, numberHolder, sendInvoice } from "./created-invoices.js";
 import { InvoiceNumberTaken } from "./errors.js";
 import { type BatchRow, MAX_CUSTOMERS, planBatch, sendBatch } from "./invoice-batch.js";
 import {
@@ -137,6 +137,8 @@ async function oneInvoice(
   request: InvoiceRequest,
   context: BillingContext,
   consent: Consent,
+  /** Set when drafting again after the number was taken between our read and our POST. */
+  again = false,
 ): Promise<OneInvoiceOutcome> {
   const given =
     request.like === undefined ? await context.directory.resolveCustomer(request.customer!) : undefined;
@@ -196,8 +198,17 @@ async function oneInvoice(
     // Confirmed, but for other content (the data changed in between): ask again with the new one.
     if (answer.state !== state) return { kind: "needs answer", state, changed: true, ...known };
   }
-  const { id } = await sendInvoice(context, draft.body);
-  return { kind: "created", id, ...known };
+  try {
+    const { id } = await sendInvoice(context, draft.body);
+    return { kind: "created", id, ...known };
+  } catch (error) {
+    // Another request took the number after we read the list (most often the same call, sent
+    // twice at once). Drafting again against the list as it is now tells which: the same request
+    // is there already (exists), a number the person gave is another invoice's (that refusal), or
+    // the next free number is used (or put to the person again, as the content changed).
+    if (again || (await numberHolder(context, error, draft.body)) === undefined) throw error;
+    return oneInvoice(request, context, consent, true);
+  }
 }
 
 /** One draft per customer from the period's time, previewed or created together. */

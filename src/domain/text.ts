@@ -127,6 +127,25 @@ function cut(text: string, length: number): string {
   return text.slice(0, end);
 }
 
+const WRITTEN_BREAKS = /\r\n?|[\u2028\u2029\u0085]/g;
+/** Control and format characters but the line feed: NUL, ESC, bidi overrides, zero-width marks. */
+const WRITTEN_INVISIBLE = /[^\P{Cc}\n]|\p{Cf}/gu;
+
+/**
+ * Text the caller writes for the service to keep (an invoice's notes), as it is sent: lines stay
+ * lines (a note may have several; every kind of line break becomes a line feed, a tab a space),
+ * but control and format characters go, as they would from text read back. Invisible characters
+ * on a printed invoice hide or reorder what its reader sees.
+ */
+export function cleanWritten(value: string): string {
+  return value
+    .replace(WRITTEN_BREAKS, "\n")
+    .replace(/\t/g, " ")
+    .replace(WRITTEN_INVISIBLE, "")
+    .replace(/ +\n/g, "\n")
+    .trim();
+}
+
 /** `"Müller & Söhne GmbH (cus_1)"`, or the bare id when the name is not known (an inactive customer). */
 export function named(name: string | undefined, id: string): string {
   return name ? `${cleanText(name, 80)} (${id})` : `${id} (name unknown: inactive or not found)`;

@@ -10,7 +10,8 @@
  *   every Ist figure unknown: no total is given that leaves it out.
  * - Rate 0 is the small-business rule (§ 19 UStG, as the API defines it): outside the return.
  * - Each invoice counts with the tax it states; one whose tax is not its net × rate, half-up, is
- *   named (never corrected), and one without a rate or tax makes the figures unknown.
+ *   named (never corrected). One without a rate or tax, with a rate outside 0–100 %, or whose tax
+ *   is more than a euro from net × rate (no rounding explains that), makes the figures unknown.
  * Every figure is the sum, in cents, of the invoices listed with it.
  */
 import { formatDay } from "./dates/format.js";
@@ -120,13 +121,18 @@ export function vatFigures(input: VatInput): VatFigures {
         invoice.taxRate == null
           ? "no tax rate listed"
           : rate === null
-            ? `its tax rate ${invoice.taxRate} is not a percentage with at most two decimals`
+            ? rateProblem(invoice.taxRate)
             : "no tax amount listed";
       unsure.push({ invoice, reason });
       continue;
     }
     const entry = { invoice, day, net: toCents(invoice.netAmount), tax: toCents(invoice.taxAmount), rate };
     const expected = taxFromNet(entry.net, rate / 100);
+    if (Math.abs(expected - entry.tax) > FAR_FROM_RATE) {
+      const said = `its tax ${(entry.tax / 100).toFixed(2)} EUR is far from net × rate (${(expected / 100).toFixed(2)} EUR)`;
+      unsure.push({ invoice, reason: said });
+      continue;
+    }
     if (expected !== entry.tax) mismatches.push({ invoice: entry, expected });
     if (rate === 0) {
       smallBusiness.push(entry);
@@ -192,11 +198,24 @@ function istCounted(
   return { unsure: "paid, but the inbox holds no payment date for it" };
 }
 
-/** A rate in hundredths of a percent, or null when missing or finer than two decimals. */
+/**
+ * Tax stated this many cents away from net × rate is no rounding (per line, a few cents at most):
+ * an amount or rate is wrong, and counting it as stated would put a wrong figure in the return.
+ */
+const FAR_FROM_RATE = 100;
+
+/** A rate in hundredths of a percent, or null when missing, outside 0–100 % or finer than two decimals. */
 function hundredths(rate: number | null | undefined): number | null {
-  if (typeof rate !== "number" || !Number.isFinite(rate) || rate < 0) return null;
+  if (typeof rate !== "number" || !Number.isFinite(rate) || rate < 0 || rate > 100) return null;
   const value = Math.round(rate * 100);
   return Math.abs(rate * 100 - value) < 1e-6 ? value : null;
+}
+
+/** Why a listed rate is no rate, in words that never show a number in exponent notation. */
+function rateProblem(rate: number): string {
+  if (rate < 0) return "its tax rate is negative";
+  if (rate > 100) return "its tax rate is above 100 %";
+  return `its tax rate ${rate} is not a percentage with at most two decimals`;
 }
 
 function byDay(a: CountedInvoice, b: CountedInvoice): number {

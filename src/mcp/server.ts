@@ -52,6 +52,8 @@ export interface ServerDeps extends ContextOptions {
   log?: (message: string) => void;
   /** Where running calls are counted, so a stopping process can drain them (the bin passes one). */
   inFlight?: InFlightCalls;
+  /** Served on the embedded sandbox (the bin's --sandbox): said in the instructions. */
+  sandbox?: { keySet: boolean };
   /**
    * Hosted over HTTP: the protocol era of the request this instance answers. A 2025-era ("legacy")
    * request is served statelessly, with no stream a resources/updated could travel on.
@@ -109,7 +111,7 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
   };
   // Every tool's configuration, built once per kind of caller (a description may depend on what the
   // caller may do): which of them a request gets is the inventory's answer.
-  const resources = resourceRegistrations(context);
+  const resources = resourceRegistrations(context, registration.log);
   // What differs by what the caller may do, built the first time a caller of that kind comes.
   const byAccess = new Map<string, Access>();
   const accessFor = (caller: Caller): Access => {
@@ -122,6 +124,7 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
         events,
         missing,
         problems: deps.configProblems ?? [],
+        sandbox: deps.sandbox,
       });
       const offer = { canWrite: canWrite(caller), events };
       access = {

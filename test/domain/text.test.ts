@@ -1,7 +1,7 @@
 /** cleanText: what other people wrote is shown without invisible or reordering characters, and capped. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cleanText } from "../../src/domain/text.js";
+import { cleanText, cleanWritten } from "../../src/domain/text.js";
 
 describe("cleanText", () => {
   it.each([
@@ -78,5 +78,17 @@ describe("cleanText", () => {
       }),
       { numRuns: 20_000 },
     );
+  });
+});
+
+describe("cleanWritten: notes as they are sent", () => {
+  it.each([
+    ["Beratung Mai", "Beratung Mai"],
+    ["Zeile 1\r\nZeile 2\rZeile 3\u2028Zeile 4", "Zeile 1\nZeile 2\nZeile 3\nZeile 4"],
+    ["\u0000Be\u001bra\u202Etung\u200B\u2066 \t\n", "Beratung"],
+    ["Satz \nund Layout", "Satz\nund Layout"],
+    ["Müller & Söhne — 5 %", "Müller & Söhne — 5 %"],
+  ])("%j is sent as %j", (value, sent) => {
+    expect(cleanWritten(value)).toBe(sent);
   });
 });

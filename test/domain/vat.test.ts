@@ -43,17 +43,34 @@ describe("vatFigures", () => {
     expect(figures.totalTax).toBe(1900);
   });
 
-  it("gives no figure while an invoice of the period has no rate, no tax, or a rate finer than cents", () => {
+  it("gives no figure while an invoice of the period has no rate, no tax, a rate finer than cents or outside 0–100 %, or tax no rounding explains", () => {
     for (const [fields, reason] of [
       [{ taxRate: null }, "no tax rate listed"],
       [{ taxAmount: undefined }, "no tax amount listed"],
       [{ taxRate: 19.001 }, "its tax rate 19.001 is not a percentage with at most two decimals"],
+      [{ taxRate: 1e300, taxAmount: 1e9 }, "its tax rate is above 100 %"],
+      [{ taxRate: 100.01 }, "its tax rate is above 100 %"],
+      [{ taxRate: -19 }, "its tax rate is negative"],
+      [{ taxAmount: 20.01 }, "its tax 20.01 EUR is far from net × rate (19.00 EUR)"],
+      [{ taxAmount: 0 }, "its tax 0.00 EUR is far from net × rate (19.00 EUR)"],
     ] as const) {
       const figures = vatFigures(input([invoice("1"), invoice("2", fields)]));
       expect(figures.rates, reason).toBeNull();
       expect(figures.totalTax).toBeNull();
       expect(figures.unsure).toEqual([{ invoice: expect.objectContaining({ _id: "2" }), reason }]);
     }
+  });
+
+  it("counts tax a rounding away from net × rate as stated, and names it", () => {
+    const figures = vatFigures(
+      input([
+        invoice("1"),
+        invoice("2", { taxAmount: 19.99 }),
+        invoice("3", { taxRate: 100, taxAmount: 100 }),
+      ]),
+    );
+    expect(figures.totalTax).toBe(1900 + 1999 + 10_000);
+    expect(figures.mismatches.map((m) => [m.invoice.invoice._id, m.expected])).toEqual([["2", 1900]]);
   });
 
   it("Ist: a payment that is unclear, short, or disputed by the service's status leaves the figures open", () => {

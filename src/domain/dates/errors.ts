@@ -1,3 +1,5 @@
+import { cleanText } from "../text.js";
+
 /** What the caller tried to read, which chooses the examples an error shows. */
 export type DateInputKind = "instant" | "day" | "period" | "year" | "duration";
 
@@ -41,10 +43,12 @@ const NOUN: Readonly<Record<DateInputKind, string>> = {
 
 const MAX_QUOTED = 80;
 
-/** Quotes user text for a message: JSON escaping neutralises control characters; long input is cut. */
+/**
+ * Quotes user text for a message, cleaned as any text from outside is (no control, bidi or
+ * line-break characters: a quoted U+202E would reorder the sentence around it) and cut when long.
+ */
 export function quoteInput(input: string): string {
-  const cut = input.length > MAX_QUOTED ? `${input.slice(0, MAX_QUOTED)}…` : input;
-  return JSON.stringify(cut);
+  return JSON.stringify(cleanText(input, MAX_QUOTED + 1));
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from "./period-forms.js";
 import { readRelativeUnit } from "./relative-unit.js";
 import { fold } from "./text.js";
+import { MAX_YEAR, MIN_YEAR } from "./year.js";
 
 /** Whole days from `start` to `end`, both inclusive, as "YYYY-MM-DD" in the user's zone. */
 export interface Period {
@@ -40,6 +41,11 @@ export function parsePeriod(text: string, ctx: DateContext): Period {
   const trimmed = text.replace(/\s+/g, " ").trim();
   if (trimmed === "") throw new DateInputError("period", text, "the text is empty");
   const span = readRange(text, trimmed, ctx, today) ?? readSingle(text, trimmed, ctx, today);
+  // Outside these years no invoice lies, and the calendar's own edges begin: years 0–99 read as
+  // 1900–1999, a return for 9999 would be due in a five-digit year.
+  if ([span.first, span.last].some((day) => day.getFullYear() < MIN_YEAR || day.getFullYear() > MAX_YEAR)) {
+    throw new DateInputError("period", text, `periods from ${MIN_YEAR} to ${MAX_YEAR} are supported`);
+  }
   const period = { start: isoDay(span.first), end: isoDay(span.last), label: span.label };
   return span.assumption === undefined ? period : { ...period, assumptions: [span.assumption] };
 }

@@ -14,6 +14,7 @@ import type { Pool } from "pg";
 import type { Principal } from "../../config/principal.js";
 import type { AuthOutcome } from "../auth.js";
 import type { McpCall } from "../mcp-body.js";
+import { addressKey } from "./address-key.js";
 import { cimdFetch } from "./cimd-fetch.js";
 import { handleInteraction } from "./interactions.js";
 import { People } from "./people.js";
@@ -174,7 +175,10 @@ export async function startOAuth(settings: MountSettings): Promise<OAuthMount> {
   };
 }
 
-/** The caller's address; behind a trusted balancer, the last hop it added to X-Forwarded-For. */
+/**
+ * What the caller's address counts as in a per-address limit (an IPv6 /64, an IPv4 address);
+ * behind a trusted balancer, of the last hop it added to X-Forwarded-For.
+ */
 function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = req.headers["x-forwarded-for"];
   if (trustProxy && typeof forwarded === "string") {
@@ -182,7 +186,7 @@ function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
       .split(",")
       .map((hop) => hop.trim())
       .filter(Boolean);
-    if (hops.length > 0) return hops.at(-1)!;
+    if (hops.length > 0) return addressKey(hops.at(-1)!);
   }
-  return req.socket.remoteAddress ?? "unknown";
+  return addressKey(req.socket.remoteAddress ?? "unknown");
 }

@@ -18,7 +18,12 @@ export function subscribableUris(hasEvents: boolean): readonly string[] {
 }
 const NEWEST = 50;
 
-export function registerEventsResource(server: McpServer, context: ToolContext, source: EventSource): void {
+export function registerEventsResource(
+  server: McpServer,
+  context: ToolContext,
+  source: EventSource,
+  log: (message: string) => void,
+): void {
   server.registerResource(
     "recent-events",
     EVENTS_URI,
@@ -27,7 +32,7 @@ export function registerEventsResource(server: McpServer, context: ToolContext, 
       description: `The ${NEWEST} newest events the webhook receiver stored (payments, invoices sent, reminders, new customers and expenses), newest first. Subscribe to hear when new ones arrive.`,
       mimeType: "application/json",
     },
-    async (uri) => readAsJson(uri, "recent_events", { limit: NEWEST }, context),
+    async (uri) => readAsJson(uri, "recent_events", { limit: NEWEST }, context, log),
   );
 
   const watch = source.watch?.bind(source);

@@ -14,7 +14,10 @@ const JSON_TYPE = "application/json";
  * The resources' registrations, their templates built once for this context; the function
  * registers them on a server, as often as servers are made.
  */
-export function resourceRegistrations(context: ToolContext): (server: McpServer) => void {
+export function resourceRegistrations(
+  context: ToolContext,
+  log: (message: string) => void,
+): (server: McpServer) => void {
   const eurTemplate = new ResourceTemplate("invoicing://reports/eur/{year}", {
     list: async () => ({
       resources: completeYear(context, "")
@@ -48,7 +51,7 @@ export function resourceRegistrations(context: ToolContext): (server: McpServer)
   const events = context.events;
 
   return (server) => {
-    if (events) registerEventsResource(server, context, events);
+    if (events) registerEventsResource(server, context, events, log);
     server.registerResource(
       "outstanding",
       "invoicing://reports/outstanding",
@@ -58,7 +61,7 @@ export function resourceRegistrations(context: ToolContext): (server: McpServer)
           "Open (sent, unpaid) invoices grouped by customer, most overdue first, with gross amounts and days overdue.",
         mimeType: JSON_TYPE,
       },
-      async (uri) => readAsJson(uri, "outstanding_by_customer", {}, context),
+      async (uri) => readAsJson(uri, "outstanding_by_customer", {}, context, log),
     );
 
     server.registerResource(
@@ -70,8 +73,7 @@ export function resourceRegistrations(context: ToolContext): (server: McpServer)
           "Income-surplus report (EÜR) for one year: income split freiberuflich / gewerblich, expenses, profit.",
         mimeType: JSON_TYPE,
       },
-      async (uri, variables) =>
-        readAsJson(uri, "eur_report", { year: Number(String(variables.year)) }, context),
+      async (uri, variables) => readAsJson(uri, "eur_report", { year: idOf(variables.year) }, context, log),
     );
 
     server.registerResource(
@@ -83,7 +85,8 @@ export function resourceRegistrations(context: ToolContext): (server: McpServer)
           "The output side of the VAT return for a month (2026-10), quarter (2026-Q3) or year (2026): taxable amount and tax per rate, on the configured basis.",
         mimeType: JSON_TYPE,
       },
-      async (uri, variables) => readAsJson(uri, "vat_report", { period: idOf(variables.period) }, context),
+      async (uri, variables) =>
+        readAsJson(uri, "vat_report", { period: idOf(variables.period) }, context, log),
     );
 
     server.registerResource(
@@ -95,7 +98,7 @@ export function resourceRegistrations(context: ToolContext): (server: McpServer)
         mimeType: JSON_TYPE,
       },
       async (uri, variables) =>
-        readAsJson(uri, "customer_summary", { customer: idOf(variables.customerId) }, context),
+        readAsJson(uri, "customer_summary", { customer: idOf(variables.customerId) }, context, log),
     );
 
     server.registerResource(
@@ -108,7 +111,7 @@ export function resourceRegistrations(context: ToolContext): (server: McpServer)
         mimeType: JSON_TYPE,
       },
       async (uri, variables) =>
-        readAsJson(uri, "time_summary", { customer: idOf(variables.customerId) }, context),
+        readAsJson(uri, "time_summary", { customer: idOf(variables.customerId) }, context, log),
     );
   };
 }

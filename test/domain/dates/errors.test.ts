@@ -77,9 +77,7 @@ describe("DateInputError", () => {
 
   it("never offers the refused phrase itself as an example (case and spaces aside)", () => {
     const e = new DateInputError("instant", " Last  Monday ", "it has no time of day");
-    expect(e.message).toMatch(
-      /^Could not read " Last {2}Monday " as a date\/time: it has no time of day\. Try /,
-    );
+    expect(e.message).toMatch(/^Could not read "Last Monday" as a date\/time: it has no time of day\. Try /);
     expect(e.examples).not.toContain("last Monday");
     expect(e.message).not.toContain('"last Monday"');
     expect(e.message).toContain('"yesterday 9:00"');
@@ -90,10 +88,11 @@ describe("DateInputError", () => {
     expect(e.message).toMatch(/Try "17:00", "gestern 17 Uhr"\.$/);
   });
 
-  it("neutralises control characters and cuts long input in the message, keeping the raw input on the error", () => {
-    const nasty = `yesterday\u0000\n${"x".repeat(200)}`;
+  it("cleans control and bidi characters and cuts long input in the message, keeping the raw input on the error", () => {
+    const nasty = `yester\u202Eday\u0000\n${"x".repeat(200)}`;
     const e = errorOf(() => parseInstant(nasty, SUNDAY));
-    expect(e.message).toContain('"yesterday\\u0000\\nxxx');
+    expect(e.message).toContain('"yesterday xxx');
+    expect(e.message).not.toMatch(/[\p{Cc}\p{Cf}]|\\u/u);
     expect(e.message).toContain("…");
     expect(e.message.length).toBeLessThan(400);
     expect(e.input).toBe(nasty);

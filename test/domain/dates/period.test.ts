@@ -130,3 +130,27 @@ describe("parsePeriod (now = Sunday 2026-11-22 Berlin)", () => {
     expect(() => parsePeriod(phrase, SUNDAY)).toThrow(message);
   });
 });
+
+describe("parsePeriod at the calendar's edges", () => {
+  it.each([
+    "Q1 0050",
+    "0050-02",
+    "0000",
+    "Q4 9999",
+    "9999-12",
+    "1999",
+    "2101-01",
+    "0050-01-01..2026-01-01",
+    "2026-01-01..9999-12-31",
+  ])("%s: refused, saying which years are read", (phrase) => {
+    expect(() => parsePeriod(phrase, SUNDAY)).toThrow(DateInputError);
+    expect(() => parsePeriod(phrase, SUNDAY)).toThrow(/periods from 2000 to 2100 are supported/);
+  });
+
+  it.each<Row>([
+    ["Q1 2000", "2000-01-01", "2000-03-31", "Q1 2000"],
+    ["2100-12", "2100-12-01", "2100-12-31", "December 2100"],
+  ])("%s → %s..%s (%s)", (phrase, start, end, label) => {
+    expect(parsePeriod(phrase, SUNDAY)).toMatchObject({ start, end, label });
+  });
+});

@@ -16,6 +16,7 @@ import { formatDay } from "../../../domain/dates/format.js";
 import { loadDates } from "../../../domain/dates/lazy.js";
 import { InputError } from "../../../domain/input-error.js";
 import { hasAtMostTwoDecimals } from "../../../domain/money.js";
+import { cleanText, cleanWritten } from "../../../domain/text.js";
 import { customerArg, dayArg, periodArg } from "../../args.js";
 import type { ToolContext } from "../../context.js";
 import { assumedText, dayOrPeriod } from "../../date-args.js";
@@ -208,7 +209,7 @@ async function requestOf(args: Args, context: ToolContext): Promise<InvoiceReque
     invoiceNumber: args.invoiceNumber,
     taxRate: args.taxRate,
     defaultTaxRate: context.defaultTaxRate,
-    notes: args.notes,
+    notes: args.notes === undefined ? undefined : cleanWritten(args.notes),
     activityType: args.activityType,
     like: args.like,
     allowOverlap: args.allowOverlap,
@@ -402,7 +403,7 @@ function checkLike(args: Args): void {
   }
   if (args.netAmount !== undefined || args.activityType !== undefined) {
     throw new InputError(
-      `like repeats ${args.like}'s net amount and activity type: for another amount or type, create the invoice with customer, netAmount, period and notes instead of like.`,
+      `like repeats ${cleanText(args.like, 80)}'s net amount and activity type: for another amount or type, create the invoice with customer, netAmount, period and notes instead of like.`,
     );
   }
 }
