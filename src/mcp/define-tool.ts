@@ -96,6 +96,12 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   verifyWith?: string;
   /** For the model's writes: its case in the fault matrix (every such write has one; a test checks). */
   writeCase?: WriteCase<z.input<I>>;
+  /**
+   * A write that records only what the person told the server, in the server's own store beside
+   * their events, never in the service: no fault of the service can leave it half done, so the
+   * fault matrix (which counts the service's records) has nothing to count for it.
+   */
+  keepsOwnRecord?: boolean;
   /** Offered only with a webhook inbox (INVOICING_INBOX), since it reads from there. */
   needsInbox?: boolean;
   /**

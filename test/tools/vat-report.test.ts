@@ -67,6 +67,7 @@ const cents = (eur: number) => Math.round(eur * 100);
 
 function expectFigures(answer: ToolAnswer, expected: Expected): void {
   expect(answer.isError, answer.text).toBe(false);
+  expect(answer.data.complete).toBe(true);
   const { data } = answer;
   expect(
     data.rates.map(
@@ -285,19 +286,22 @@ describe("vat_report", () => {
     const late = useMcp(sandbox, { env: { INVOICING_INBOX: LATE } });
     const none = useMcp(sandbox);
 
-    it("names the paid invoice whose payment the inbox lacks, and gives no figure that leaves it out", async () => {
+    it("names the paid invoice whose payment the inbox lacks, and labels the figures as leaving it out", async () => {
       const { data, text } = await gap().call("vat_report", { period: "October 2026" });
-      expect(data.rates).toBeNull();
-      expect(data.totalTax).toBeNull();
+      // What the inbox knows: RE-107 alone (RE-110's payment never arrived).
+      expect(data.complete).toBe(false);
+      expect(data.rates).toMatchObject([{ rate: 19, taxableAmount: 400, taxAmount: 76 }]);
+      expect(data.totalTax).toBe(76);
       expect(data.checks.unsure).toEqual([
         expect.objectContaining({
           invoiceNumber: "RE-110",
           reason: "paid, but the inbox holds no payment date for it",
         }),
       ]);
-      expect(text).toMatch(/No figures: they would leave out 1 invoice/);
+      expect(data.checks).toMatchObject({ unsureCount: 1, unsureNetAmount: 250, unsureGrossAmount: 297.5 });
+      expect(text).toMatch(/Figures of what is known only: 1 invoice \(net 250\.00 EUR, gross 297\.50 EUR\)/);
       expect(text).toMatch(/RE-110 \(id v10, Müller & Söhne GmbH \(cus_a\)\)/);
-      expect(text).toMatch(/basis: "soll"/);
+      expect(text).toMatch(/Output tax of what is known: 76\.00 EUR/);
       // A period the gap cannot touch still has its figures: RE-110 is dated in August.
       expectFigures(
         await gap().call("vat_report", { period: "July 2026" }),
@@ -307,13 +311,14 @@ describe("vat_report", () => {
 
     it("an inbox that started listening inside the period cannot vouch for what was paid before", async () => {
       const { data } = await late().call("vat_report", { period: "October 2026", basis: "ist" });
-      expect(data.rates).toBeNull();
+      expect(data.complete).toBe(false);
       expect(data.checks.unsure.map((u: { invoiceNumber: string }) => u.invoiceNumber)).toEqual(["RE-112"]);
     });
 
     it("without an inbox, says where payment dates come from and offers Soll", async () => {
       const { data, text } = await none().call("vat_report", { period: "October 2026", basis: "ist" });
-      expect(data.totalTax).toBeNull();
+      expect(data.complete).toBe(false);
+      expect(data.rates).toEqual([]);
       // Every paid invoice dated up to the period's end may have been paid in it.
       const paidByThen = VAT_CASES.filter(
         (c) => c.status === "paid" && dayIn("Europe/Berlin", c.date) <= "2026-10-31",

@@ -4,7 +4,8 @@
  * src/domain/vat.ts; nothing here adds anything up.
  */
 import type { LimitPassed } from "../../../billing/small-business.js";
-import type { CountedInvoice, VatBasis, VatFigures, VatInvoice } from "../../../domain/vat.js";
+import { type Cents, toCents } from "../../../domain/money.js";
+import type { CountedInvoice, Unsure, VatBasis, VatFigures, VatInvoice } from "../../../domain/vat.js";
 import type { VatDue } from "../../../domain/vat-due.js";
 import { eur } from "../../format.js";
 import { smallBusinessText } from "../create-invoice/text.js";
@@ -38,13 +39,14 @@ const INVOICE_LINES = 40;
 
 export function invoiceLine(counted: CountedInvoice, customer: string): string {
   const { invoice } = counted;
-  return `  · ${invoice.invoiceNumber} (id ${invoice._id}) · ${customer} · ${counted.day} · net ${eur(counted.net / 100)} · tax ${eur(counted.tax / 100)}`;
+  const day = counted.byWord ? `${counted.day} (paid, by the user's word)` : counted.day;
+  return `  · ${invoice.invoiceNumber} (id ${invoice._id}) · ${customer} · ${day} · net ${eur(counted.net / 100)} · tax ${eur(counted.tax / 100)}`;
 }
 
 export function rateLines(figures: VatFigures, customer: (id: string) => string): string[] {
   const lines: string[] = [];
   let shown = 0;
-  const rows = figures.rates ?? [];
+  const rows = figures.rates;
   for (const row of rows) {
     const percent = row.rate / 100;
     const fields = formFields(percent);
@@ -105,6 +107,8 @@ export interface VatAnswer {
   /** With every invoice at 0 %: the small-business limits passed (null: not readable). */
   limits: readonly LimitPassed[] | null | undefined;
   hasInbox: boolean;
+  /** The caller may note payment days (note_payments) and the server keeps them. */
+  canNote: boolean;
   customer: (id: string) => string;
   /** YYYY-MM-DD in the user's zone, for how far off the due date is. */
   today: string;
@@ -118,20 +122,25 @@ export function vatAnswerText(answer: VatAnswer): string {
   ];
   const small = figures.smallBusiness;
   const smallNet = small.reduce((sum, c) => sum + c.net, 0);
-  if (figures.rates === null) {
-    lines.push(...unsureLines(answer));
-  } else if (figures.rates.length === 0 && small.length === 0) {
+  if (!figures.complete) lines.push(...unsureLines(answer));
+  if (figures.rates.length === 0 && small.length === 0) {
     lines.push(
-      basis.used === "soll"
-        ? "No invoice was issued in the period: output tax 0.00 EUR. If you file returns, one is still due for the period."
-        : "No payment of an invoice arrived in the period, as far as the inbox shows: output tax 0.00 EUR.",
+      !figures.complete
+        ? "Of the payments known, none arrived in the period: output tax 0.00 EUR so far."
+        : basis.used === "soll"
+          ? "No invoice was issued in the period: output tax 0.00 EUR. If you file returns, one is still due for the period."
+          : "No payment of an invoice arrived in the period, as far as the inbox shows: output tax 0.00 EUR.",
     );
   } else {
     lines.push(...rateLines(figures, customer));
-    lines.push(`Output tax in total: ${eur((figures.totalTax ?? 0) / 100)}.`);
+    lines.push(
+      figures.complete
+        ? `Output tax in total: ${eur(figures.totalTax / 100)}.`
+        : `Output tax of what is known: ${eur(figures.totalTax / 100)}; the invoices not placed above come on top of it if they belong to the period. Not for filing until they are settled.`,
+    );
   }
   if (small.length > 0) {
-    const onlySmall = figures.rates !== null && figures.rates.length === 0;
+    const onlySmall = figures.complete && figures.rates.length === 0;
     lines.push(
       `At 0 % under § 19 UStG (small-business rule), outside the return: net ${eur(smallNet / 100)} from ${namedList(
         small.map((c) => c.invoice),
@@ -164,7 +173,7 @@ export function vatAnswerText(answer: VatAnswer): string {
       `Check: ${invoice.invoice.invoiceNumber} (id ${invoice.invoice._id}) states tax ${eur(invoice.tax / 100)}, but net ${eur(invoice.net / 100)} × ${invoice.rate / 100} % is ${eur(expected / 100)} (half-up). Counted as stated; correct it with the user (or their tax adviser) before filing.`,
     );
   }
-  if (!(figures.rates?.length === 0 && small.length > 0)) lines.push(INPUT_TAX);
+  if (!(figures.rates.length === 0 && small.length > 0)) lines.push(INPUT_TAX);
   lines.push(dueText(answer.due, answer.permanentExtension, answer.today));
   return lines.join("\n");
 }
@@ -174,20 +183,46 @@ function basisNote(basis: VatAnswer["basis"]): string {
   return ' Soll is assumed: neither the call nor INVOICING_VAT_BASIS names a basis. If you file by payments received (Ist), pass basis: "ist".';
 }
 
-/** Why no figures are given, and what would give them. */
-function unsureLines({ figures, basis, hasInbox, customer }: VatAnswer): string[] {
-  const byReason = new Map<string, VatInvoice[]>();
-  for (const { invoice, reason } of figures.unsure) {
-    byReason.set(reason, [...(byReason.get(reason) ?? []), invoice]);
+/** The invoices named in the text that cannot be placed; the structured answer lists more. */
+const UNSURE_NAMED = 5;
+
+/** What the invoices left out add up to: net, and gross where the service lists it (else net and tax). */
+export function unplacedSum(unsure: readonly Unsure[]): { net: Cents; gross: Cents } {
+  let net = 0;
+  let gross = 0;
+  for (const { invoice } of unsure) {
+    net += toCents(invoice.netAmount);
+    gross += toCents(invoice.grossAmount ?? invoice.netAmount + (invoice.taxAmount ?? 0));
   }
+  return { net, gross };
+}
+
+/** What the figures leave out, why, and what settles it. */
+function unsureLines({ figures, basis, hasInbox, canNote, customer, period }: VatAnswer): string[] {
+  const { unsure } = figures;
+  const sum = unplacedSum(unsure);
+  const count = unsure.length;
+  const byReason = new Map<string, number>();
+  for (const { reason } of unsure) byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
+  // The newest first: the likeliest to belong to the period.
+  const named = [...unsure]
+    .sort((a, b) => b.invoice.invoiceDate - a.invoice.invoiceDate)
+    .slice(0, UNSURE_NAMED)
+    .map((u) => u.invoice);
+  const reasons = [...byReason].map(([reason, n]) => `${n} × ${reason}`).join("; ");
   const lines = [
-    `No figures: they would leave out ${figures.unsure.length} ${figures.unsure.length === 1 ? "invoice" : "invoices"} that cannot be placed:`,
-    ...[...byReason].map(([reason, invoices]) => `- ${reason}: ${namedList(invoices, customer)}`),
+    `Figures of what is known only: ${count} ${count === 1 ? "invoice" : "invoices"} (net ${eur(sum.net / 100)}, gross ${eur(sum.gross / 100)}) cannot be placed and are left out (${reasons}). ${count > UNSURE_NAMED ? "The newest" : "They"}: ${namedList(named, customer)}${count > UNSURE_NAMED ? ` and ${count - UNSURE_NAMED} older` : ""}.`,
   ];
-  if (basis.used === "ist") {
+  if (basis.used !== "ist") return lines;
+  const asked = `Nothing is assumed without the user's word: ask them`;
+  if (canNote) {
+    lines.push(
+      `${asked} on which day each was paid (note_payments with payments: [{invoice, paidOn}]), or whether every invoice dated before ${period.start} was paid before the period (once they confirm it: note_payments with datedBefore: "${period.start}"). The server keeps what they say for every later report.`,
+    );
+  } else {
     lines.push(
       hasInbox
-        ? 'Payment dates come from the webhook inbox (invoice.paid events): check that the receiver gets invoice.paid from the service, or ask the user for these dates. For figures by invoice date, call vat_report with basis: "soll".'
+        ? `Payment dates come from the webhook inbox (invoice.paid events): check that the receiver gets invoice.paid from the service. ${asked} for the days they were paid. For figures by invoice date, call vat_report with basis: "soll".`
         : 'Payment dates come only from the webhook inbox, which is not set up: run `invoicing-mcp webhooks serve` and set INVOICING_INBOX. Until then, for figures by invoice date, call vat_report with basis: "soll".',
     );
   }

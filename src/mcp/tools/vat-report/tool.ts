@@ -9,13 +9,14 @@ import { loadDates } from "../../../domain/dates/lazy.js";
 import { fromCents } from "../../../domain/money.js";
 import { type CountedInvoice, type VatInvoice, vatFigures } from "../../../domain/vat.js";
 import { vatDue } from "../../../domain/vat-due.js";
+import { NO_NOTES, personsWord } from "../../../webhooks/payment-notes.js";
 import { inboxSince, paymentsByInvoice } from "../../../webhooks/payments.js";
 import { moneyOutput, periodArg } from "../../args.js";
 import { assumedText } from "../../date-args.js";
 import { defineTool } from "../../define-tool.js";
 import { named } from "../../format.js";
 import { periodOutput } from "../../period-text.js";
-import { formFields, type VatAnswer, vatAnswerText } from "./text.js";
+import { formFields, unplacedSum, type VatAnswer, vatAnswerText } from "./text.js";
 
 const row = (counted: CountedInvoice, customerName: string | null) => ({
   id: counted.invoice._id,
@@ -25,7 +26,11 @@ const row = (counted: CountedInvoice, customerName: string | null) => ({
   day: counted.day,
   netAmount: fromCents(counted.net),
   taxAmount: fromCents(counted.tax),
+  ...(counted.byWord ? { paidOnByWord: true } : {}),
 });
+
+/** The invoices left out that the structured answer names; the rest are counted and summed. */
+const UNSURE_LISTED = 20;
 
 export const vatReportTool = defineTool({
   name: "vat_report",
@@ -46,6 +51,7 @@ export const vatReportTool = defineTool({
       used: z.enum(["soll", "ist"]),
       from: z.enum(["argument", "configuration", "default"]),
     }),
+    complete: z.boolean().describe("false: the figures leave out the invoices in `checks.unsure`"),
     rates: z
       .array(
         z.object({
@@ -57,9 +63,8 @@ export const vatReportTool = defineTool({
           invoices: z.array(z.unknown()),
         }),
       )
-      .nullable()
-      .describe("null when an invoice in `checks.unsure` makes them unknown"),
-    totalTax: moneyOutput.nullable(),
+      .describe("of the invoices placed in the period"),
+    totalTax: moneyOutput,
     smallBusiness: z.object({
       netAmount: moneyOutput,
       invoices: z.array(z.unknown()),
@@ -67,12 +72,18 @@ export const vatReportTool = defineTool({
       limitsPassed: z.array(z.unknown()).nullable(),
     }),
     apart: z.object({ drafts: z.array(z.unknown()), otherStates: z.array(z.unknown()) }),
-    checks: z.object({ taxMismatches: z.array(z.unknown()), unsure: z.array(z.unknown()) }),
+    checks: z.object({
+      taxMismatches: z.array(z.unknown()),
+      unsure: z.array(z.unknown()).describe(`left out of the figures; the first ${UNSURE_LISTED}`),
+      unsureCount: z.number().int(),
+      unsureNetAmount: moneyOutput,
+      unsureGrossAmount: moneyOutput,
+    }),
     due: z.object({ date: z.string().nullable(), filing: z.string(), permanentExtension: z.boolean() }),
     currency: z.literal("EUR"),
   }),
   example: { period: "last month" },
-  async handler(args, context) {
+  async handler(args, context, call) {
     const period = (await loadDates()).parsePeriod(args.period, dateContext(context));
     const basis = args.basis ?? context.vatBasis ?? "soll";
     const from: VatAnswer["basis"]["from"] = args.basis
@@ -80,9 +91,11 @@ export const vatReportTool = defineTool({
       : context.vatBasis
         ? "configuration"
         : "default";
-    const [list, events] = await Promise.all([
+    const ist = basis === "ist";
+    const [list, events, notes] = await Promise.all([
       listInvoices(context.client()),
-      basis === "ist" && context.events ? context.events.read({}) : [],
+      ist && context.events ? context.events.read({}) : [],
+      ist && context.paymentNotes ? context.paymentNotes.read() : NO_NOTES,
     ]);
     const invoices = wholeList(list, "invoices", "no VAT figures are given: they would leave out invoices");
     const figures = vatFigures({
@@ -92,11 +105,11 @@ export const vatReportTool = defineTool({
       invoices,
       payments: paymentsByInvoice(events),
       inboxSince: inboxSince(events),
+      word: personsWord(notes),
     });
     const names = await context.directory.customerNames([...new Set(invoices.map((i) => i.customerId))]);
     const nameOf = (id: string) => names.get(id) ?? null;
-    const onlySmall =
-      figures.rates !== null && figures.rates.length === 0 && figures.smallBusiness.length > 0;
+    const onlySmall = figures.complete && figures.rates.length === 0 && figures.smallBusiness.length > 0;
     const limits = onlySmall
       ? await smallBusinessLimits(context, Number(period.end.slice(0, 4)), 0)
       : undefined;
@@ -112,19 +125,19 @@ export const vatReportTool = defineTool({
     const data = {
       period: { start: period.start, end: period.end, label: period.label },
       basis: { used: basis, from },
-      rates:
-        figures.rates?.map((r) => {
-          const fields = formFields(r.rate / 100);
-          return {
-            rate: r.rate / 100,
-            field: fields.base,
-            taxField: fields.tax,
-            taxableAmount: fromCents(r.net),
-            taxAmount: fromCents(r.tax),
-            invoices: r.invoices.map((c) => row(c, nameOf(c.invoice.customerId))),
-          };
-        }) ?? null,
-      totalTax: figures.totalTax === null ? null : fromCents(figures.totalTax),
+      complete: figures.complete,
+      rates: figures.rates.map((r) => {
+        const fields = formFields(r.rate / 100);
+        return {
+          rate: r.rate / 100,
+          field: fields.base,
+          taxField: fields.tax,
+          taxableAmount: fromCents(r.net),
+          taxAmount: fromCents(r.tax),
+          invoices: r.invoices.map((c) => row(c, nameOf(c.invoice.customerId))),
+        };
+      }),
+      totalTax: fromCents(figures.totalTax),
       smallBusiness: {
         netAmount: fromCents(figures.smallBusiness.reduce((sum, c) => sum + c.net, 0)),
         invoices: figures.smallBusiness.map((c) => row(c, nameOf(c.invoice.customerId))),
@@ -138,7 +151,12 @@ export const vatReportTool = defineTool({
           taxRate: m.invoice.rate / 100,
           expectedTax: fromCents(m.expected),
         })),
-        unsure: figures.unsure.map((u) => ({ ...brief(u.invoice), reason: u.reason })),
+        unsure: figures.unsure
+          .slice(0, UNSURE_LISTED)
+          .map((u) => ({ ...brief(u.invoice), reason: u.reason })),
+        unsureCount: figures.unsure.length,
+        unsureNetAmount: fromCents(unplacedSum(figures.unsure).net),
+        unsureGrossAmount: fromCents(unplacedSum(figures.unsure).gross),
       },
       due: { date: due.dueDate, filing: due.filing, permanentExtension: context.vatPermanentExtension },
       currency: "EUR" as const,
@@ -151,6 +169,7 @@ export const vatReportTool = defineTool({
       permanentExtension: context.vatPermanentExtension,
       limits,
       hasInbox: context.events !== undefined,
+      canNote: call.canWrite && context.paymentNotes !== undefined,
       today: formatDay(context.now(), context.timeZone),
       customer: (id) => named(nameOf(id) ?? undefined, id),
     });
