@@ -4,9 +4,9 @@
  * src/domain/vat.ts; nothing here adds anything up.
  */
 import type { LimitPassed } from "../../../billing/small-business.js";
-import { type Cents, toCents } from "../../../domain/money.js";
+import { type Cents, taxFromNet, toCents } from "../../../domain/money.js";
 import type { CountedInvoice, Unsure, VatBasis, VatFigures, VatInvoice } from "../../../domain/vat.js";
-import type { VatDue } from "../../../domain/vat-due.js";
+import type { FilingRule, VatDue } from "../../../domain/vat-due.js";
 import { eur } from "../../format.js";
 import { smallBusinessText } from "../create-invoice/text.js";
 
@@ -23,6 +23,22 @@ export function formFields(ratePercent: number): { base: string; tax: string | n
   if (ratePercent === 19) return { base: "81", tax: null };
   if (ratePercent === 7) return { base: "86", tax: null };
   return { base: "35", tax: "36" };
+}
+
+/**
+ * What goes into the form: the taxable amount in whole euros (cents dropped), and for fields 81 and
+ * 86, which have no tax field, the tax ELSTER computes from that base; for 35/36 the tax is entered.
+ */
+export function formBase(row: { rate: number; net: Cents; tax: Cents }): {
+  formBase: number;
+  formTax: number;
+} {
+  const euros = Math.trunc(row.net / 100);
+  const computed = formFields(row.rate / 100).tax === null;
+  return {
+    formBase: euros,
+    formTax: (computed ? taxFromNet(euros * 100, row.rate / 100) : row.tax) / 100,
+  };
 }
 
 /** What the basis means, said where the figures are. */
@@ -57,6 +73,18 @@ export function rateLines(figures: VatFigures, customer: (id: string) => string)
     for (const counted of row.invoices) {
       if (shown++ < INVOICE_LINES) lines.push(invoiceLine(counted, customer(counted.invoice.customerId)));
     }
+    const form = formBase(row);
+    const formTax = Math.round(form.formTax * 100);
+    if (fields.tax === null && formTax !== row.tax) {
+      const gap = row.tax - formTax;
+      lines.push(
+        `  Field ${fields.base} takes whole euros: enter ${form.formBase}. ELSTER computes the tax from it: ${eur(formTax / 100)}, ${eur(Math.abs(gap) / 100)} ${gap > 0 ? "less" : "more"} than the invoices' own ${eur(row.tax / 100)}. Enter only the ${form.formBase}; the return holds ELSTER's tax.`,
+      );
+    } else if (fields.tax !== null && form.formBase * 100 !== row.net) {
+      lines.push(
+        `  Field ${fields.base} takes whole euros: enter ${form.formBase}; field ${fields.tax} takes the tax with cents: enter ${eur(row.tax / 100)}.`,
+      );
+    }
   }
   if (shown > INVOICE_LINES)
     lines.push(`  … ${shown - INVOICE_LINES} more: the structured answer lists each.`);
@@ -87,7 +115,11 @@ export function dueText(due: VatDue, permanentExtension: boolean, today: string)
     ? "the 10th of the second month after the period, with the permanent extension (Dauerfristverlängerung)"
     : "the 10th after the period (§ 18 UStG); a month later with a permanent extension";
   const moved =
-    due.movedFromWeekend === null ? "" : ` (${due.movedFromWeekend} is a weekend day, so the next Monday)`;
+    due.movedFromWeekend === null
+      ? ""
+      : due.holidays.length === 0
+        ? ` (${due.movedFromWeekend} is a weekend day, so the next Monday)`
+        : ` (moved from ${due.movedFromWeekend} past ${due.holidays.map((h) => `${h.day}, ${h.name}`).join(", ")}: ${due.holidays.length === 1 ? "a public holiday" : "public holidays"} everywhere in Germany${weekendBetween(due.movedFromWeekend, due.dueDate) ? ", and the weekend" : ""}; the next working day)`;
   const days = Math.round((Date.parse(due.dueDate) - Date.parse(today)) / 86_400_000);
   const when =
     days === 0
@@ -95,7 +127,38 @@ export function dueText(due: VatDue, permanentExtension: boolean, today: string)
       : days > 0
         ? `in ${days} ${days === 1 ? "day" : "days"}`
         : `${-days} ${days === -1 ? "day" : "days"} ago`;
-  return `Due ${due.dueDate}, a ${weekday}${moved}, ${when}: ${rule}. A public holiday in your state moves it to the next working day.`;
+  return `Due ${due.dueDate}, a ${weekday}${moved}, ${when}: ${rule}. A holiday of your state alone (such as Epiphany, Corpus Christi or Reformation Day) on that day would move it to the next working day.`;
+}
+
+/**
+ * Said once, when the period asked is not the kind the previous year's tax calls for (§ 18 Abs. 2
+ * UStG). The rule reads the tax after input tax, which the service does not know; the output tax
+ * is its upper bound, so "at most" is certain and "more than" is a question for the person.
+ */
+export function frequencyText(due: VatDue, frequency: VatAnswer["frequency"]): string | undefined {
+  if (frequency === null || (due.filing !== "month" && due.filing !== "quarter")) return undefined;
+  const { year, outputTax, rule } = frequency;
+  const figure = `Your output tax of ${year}, by invoice date, was ${eur(outputTax / 100)}`;
+  const net = "(§ 18 Abs. 2 UStG counts the tax after input tax, which is lower still)";
+  if (due.filing === "quarter" && rule === "monthly") {
+    return `${figure}. If ${year}'s tax after input tax was more than 9,000 EUR, returns are due monthly, not quarterly (§ 18 Abs. 2 UStG): check with the user before filing a quarter.`;
+  }
+  if (due.filing === "month" && rule !== "monthly") {
+    return `${figure}: at most 9,000 EUR, so the quarter is the filing period, not the month ${net}${rule === "exemptPossible" ? "; at most 2,000 EUR, so the tax office may free the user from advance returns altogether" : ""}. Monthly returns only by the user's own choice.`;
+  }
+  if (due.filing === "quarter" && rule === "exemptPossible") {
+    return `${figure}: at most 2,000 EUR ${net}, so the tax office may free the user from advance returns altogether; until it has, quarterly returns stand.`;
+  }
+  return undefined;
+}
+
+/** A Saturday or Sunday lies between the two days (the first included, the last not). */
+function weekendBetween(from: string, to: string): boolean {
+  for (let ms = Date.parse(`${from}T12:00:00Z`); ms < Date.parse(`${to}T12:00:00Z`); ms += 86_400_000) {
+    const weekday = new Date(ms).getUTCDay();
+    if (weekday === 0 || weekday === 6) return true;
+  }
+  return false;
 }
 
 export interface VatAnswer {
@@ -103,6 +166,8 @@ export interface VatAnswer {
   basis: { used: VatBasis; from: "argument" | "configuration" | "default" };
   figures: VatFigures;
   due: VatDue;
+  /** The previous year's output tax by invoice date and what it means for filing; null: no invoices then. */
+  frequency: { year: number; outputTax: Cents; rule: FilingRule } | null;
   permanentExtension: boolean;
   /** With every invoice at 0 %: the small-business limits passed (null: not readable). */
   limits: readonly LimitPassed[] | null | undefined;
@@ -175,6 +240,8 @@ export function vatAnswerText(answer: VatAnswer): string {
   }
   if (!(figures.rates.length === 0 && small.length > 0)) lines.push(INPUT_TAX);
   lines.push(dueText(answer.due, answer.permanentExtension, answer.today));
+  const frequency = frequencyText(answer.due, answer.frequency);
+  if (frequency) lines.push(frequency);
   return lines.join("\n");
 }
 

@@ -8,7 +8,7 @@ import { formatDay } from "../../../domain/dates/format.js";
 import { loadDates } from "../../../domain/dates/lazy.js";
 import { fromCents } from "../../../domain/money.js";
 import { type CountedInvoice, type VatInvoice, vatFigures } from "../../../domain/vat.js";
-import { vatDue } from "../../../domain/vat-due.js";
+import { filingRule, vatDue } from "../../../domain/vat-due.js";
 import { NO_NOTES, personsWord } from "../../../webhooks/payment-notes.js";
 import { inboxSince, paymentsByInvoice } from "../../../webhooks/payments.js";
 import { moneyOutput, periodArg } from "../../args.js";
@@ -16,7 +16,7 @@ import { assumedText } from "../../date-args.js";
 import { defineTool } from "../../define-tool.js";
 import { named } from "../../format.js";
 import { periodOutput } from "../../period-text.js";
-import { formFields, unplacedSum, type VatAnswer, vatAnswerText } from "./text.js";
+import { formBase, formFields, unplacedSum, type VatAnswer, vatAnswerText } from "./text.js";
 
 const row = (counted: CountedInvoice, customerName: string | null) => ({
   id: counted.invoice._id,
@@ -79,7 +79,13 @@ export const vatReportTool = defineTool({
       unsureNetAmount: moneyOutput,
       unsureGrossAmount: moneyOutput,
     }),
-    due: z.object({ date: z.string().nullable(), filing: z.string(), permanentExtension: z.boolean() }),
+    due: z.object({
+      date: z.string().nullable(),
+      filing: z.string(),
+      permanentExtension: z.boolean(),
+      previousYearOutputTax: moneyOutput.nullable().describe("by invoice date; null: no invoice that year"),
+      rule: z.enum(["monthly", "quarterly", "exemptPossible"]).nullable().describe("§ 18 Abs. 2 UStG"),
+    }),
     currency: z.literal("EUR"),
   }),
   example: { period: "last month" },
@@ -114,6 +120,20 @@ export const vatReportTool = defineTool({
       ? await smallBusinessLimits(context, Number(period.end.slice(0, 4)), 0)
       : undefined;
     const due = vatDue(period, context.vatPermanentExtension);
+    // § 18 Abs. 2 UStG reads the previous year's tax: here its output tax by invoice date.
+    const lastYear = Number(period.start.slice(0, 4)) - 1;
+    const previous = vatFigures({
+      period: { start: `${lastYear}-01-01`, end: `${lastYear}-12-31` },
+      timeZone: context.timeZone,
+      basis: "soll",
+      invoices,
+      payments: new Map(),
+      inboxSince: null,
+    });
+    const hadInvoices = previous.rates.length > 0 || previous.smallBusiness.length > 0;
+    const frequency = hadInvoices
+      ? { year: lastYear, outputTax: previous.totalTax, rule: filingRule(previous.totalTax) }
+      : null;
     const brief = (i: VatInvoice) => ({
       id: i._id,
       invoiceNumber: i.invoiceNumber,
@@ -134,6 +154,7 @@ export const vatReportTool = defineTool({
           taxField: fields.tax,
           taxableAmount: fromCents(r.net),
           taxAmount: fromCents(r.tax),
+          ...formBase(r),
           invoices: r.invoices.map((c) => row(c, nameOf(c.invoice.customerId))),
         };
       }),
@@ -158,7 +179,13 @@ export const vatReportTool = defineTool({
         unsureNetAmount: fromCents(unplacedSum(figures.unsure).net),
         unsureGrossAmount: fromCents(unplacedSum(figures.unsure).gross),
       },
-      due: { date: due.dueDate, filing: due.filing, permanentExtension: context.vatPermanentExtension },
+      due: {
+        date: due.dueDate,
+        filing: due.filing,
+        permanentExtension: context.vatPermanentExtension,
+        previousYearOutputTax: frequency === null ? null : fromCents(frequency.outputTax),
+        rule: frequency?.rule ?? null,
+      },
       currency: "EUR" as const,
     };
     const text = vatAnswerText({
@@ -166,6 +193,7 @@ export const vatReportTool = defineTool({
       basis: data.basis,
       figures,
       due,
+      frequency,
       permanentExtension: context.vatPermanentExtension,
       limits,
       hasInbox: context.events !== undefined,
