@@ -43,4 +43,36 @@ describe("figures a person acts on", () => {
       `Revenue (paid invoices): ${(net / 100).toFixed(2)} EUR net, ${(gross / 100).toFixed(2)} EUR gross (what they paid, VAT included) in all`,
     );
   });
+
+  it("outstanding_by_customer: each overdue invoice with its own date, as a reminder cites it", async () => {
+    const { data, text } = await mcp().call("outstanding_by_customer", { overdueOnly: true });
+    const sent = new Map((await raw<RawInvoice[]>("/invoices?status=sent")).map((i) => [i._id, i]));
+    const rows = data.customers.flatMap((c: { invoices: { id: string }[] }) => c.invoices);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows as { id: string; invoiceNumber: string; invoiceDate: string }[]) {
+      const day = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(
+        sent.get(row.id)!.invoiceDate,
+      );
+      expect(row.invoiceDate, row.invoiceNumber).toBe(day);
+      expect(text).toContain(`${row.invoiceNumber} (id ${row.id}) of ${day} · `);
+    }
+  });
+
+  it("chase_overdue_invoices: the tone follows how late each customer is, unless one is asked for", async () => {
+    const text = async (args: Record<string, string>) => {
+      const prompt = await mcp().client.getPrompt({ name: "chase_overdue_invoices", arguments: args });
+      return prompt.messages.map((m) => (m.content as { text: string }).text).join("\n");
+    };
+    const chosen = await text({ language: "en" });
+    expect(chosen).toMatch(
+      /from their most overdue invoice: up to 30 days, friendly, as a first reminder; 31 to 60 days, firm/,
+    );
+    expect(chosen).toMatch(/more than 60 days, a final reminder/);
+    expect(chosen).toMatch(/each invoice cited with its number and date/);
+    const german = await text({ language: "de" });
+    expect(german).toMatch(/mehr als 60 Tage eine letzte Mahnung/);
+    expect(german).toMatch(/„Rechnung Nr\. … vom …“/);
+    expect(await text({ language: "en", tone: "friendly" })).toMatch(/Tone: friendly, as a first reminder\./);
+    expect(await text({ language: "en", tone: "friendly" })).not.toMatch(/more than 60 days/);
+  });
 });
