@@ -75,4 +75,20 @@ describe("figures a person acts on", () => {
     expect(await text({ language: "en", tone: "friendly" })).toMatch(/Tone: friendly, as a first reminder\./);
     expect(await text({ language: "en", tone: "friendly" })).not.toMatch(/more than 60 days/);
   });
+
+  it("create_customer without hourlyRate says what to give, and names a customer of that name", async () => {
+    const before = (await raw<{ _id: string }[]>("/customers")).length;
+    const known = await mcp().call("create_customer", { name: "Müller & Söhne GmbH" });
+    expect(known.isError).toBe(true);
+    expect(known.text).not.toMatch(/Input validation error|received undefined/);
+    expect(known.text).toMatch(/^Not created: give hourlyRate, the customer's rate in EUR per hour/);
+    expect(known.text).toMatch(
+      /A customer of that name exists already: "Müller & Söhne GmbH" \(id cus_\w+, 95\.00 EUR\/h\)\. If that one is meant, use it/,
+    );
+    const fresh = await mcp().call("create_customer", { name: "Ganz Neu KG" });
+    expect(fresh.isError).toBe(true);
+    expect(fresh.text).toMatch(/give hourlyRate/);
+    expect(fresh.text).not.toMatch(/exists already/);
+    expect((await raw<{ _id: string }[]>("/customers")).length).toBe(before);
+  });
 });
