@@ -5,6 +5,7 @@
  */
 import type { ToolAnnotations } from "@modelcontextprotocol/server";
 import type { z } from "zod";
+import type { SignIn } from "../config/principal.js";
 import type { ApiClient } from "../http/client.js";
 import type { ToolContext } from "./context.js";
 
@@ -35,13 +36,19 @@ export interface ToolCall {
   confirmation: Confirmation;
   /** The caller may write (the inventory's answer): a read's text offers writes only then. */
   canWrite: boolean;
+  /** How the caller signed in: a hint about setting something up fits their way (webhooks above all). */
+  signIn: SignIn;
 }
 
 /**
  * For calls that cannot ask anyone (a resource read, a test calling a handler directly, a write
  * calling another): the caller was already let in, so nothing is withheld from its words.
  */
-export const UNATTENDED: ToolCall = { confirmation: { supported: false }, canWrite: true };
+export const UNATTENDED: ToolCall = {
+  confirmation: { supported: false },
+  canWrite: true,
+  signIn: { kind: "local" },
+};
 
 /**
  * A handler's answer that asks the person first: `message` is shown in the client's form, `state`
