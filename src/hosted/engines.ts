@@ -13,7 +13,7 @@ import type { Authenticator } from "./auth.js";
 import { connectAtStart } from "./engine-start.js";
 import { type GovernorSource, memoryGovernors, redisGovernors } from "./governors.js";
 import type { WebhookRoute } from "./http-server.js";
-import { eventsReportingOutages, OutageLog } from "./outage.js";
+import { eventsReportingOutages, notesReportingOutages, OutageLog } from "./outage.js";
 
 export interface Engines {
   governors: GovernorSource;
@@ -104,7 +104,7 @@ export async function openEngines(
     return {
       pool,
       events: (principalId: string) => eventsReportingOutages(pgEventSource(pool, principalId), outage),
-      paymentNotes: (principalId: string) => pgPaymentNotes(pool, principalId),
+      paymentNotes: (principalId: string) => notesReportingOutages(pgPaymentNotes(pool, principalId), outage),
       webhooks: (auth: Authenticator) => pgWebhookRoute(pool, auth, log),
     };
   }
