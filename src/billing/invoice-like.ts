@@ -13,6 +13,7 @@ import type { ActivityType, Customer, Invoice } from "../api/schemas.js";
 import { activityTypeSchema } from "../api/schemas.js";
 import { formatDay } from "../domain/dates/format.js";
 import { InputError } from "../domain/input-error.js";
+import { toCents } from "../domain/money.js";
 import { periodMentions, rollNotes } from "../domain/notes-roll.js";
 import { type DaySpan, servicePeriodDays } from "../domain/period-billing.js";
 import { cleanText } from "../domain/text.js";
@@ -57,7 +58,7 @@ export type LikePlan =
       kind: "needs notes";
       model: LikeModel;
       /** Notes not listed; or they name a period, and its own is not listed or of another kind. */
-      reason: "not listed" | "no period listed" | "period kinds differ";
+      reason: "not listed" | "no period listed" | "period kinds differ" | "billed once";
       mentions: string[];
     };
 
@@ -67,6 +68,11 @@ export async function planLike(
   existing: readonly Invoice[],
 ): Promise<LikePlan> {
   const model = await findModel(request, context, existing);
+  // Taken as the customer's newest, an amount billed only once may be a one-off (a concept, a
+  // launch): whether it recurs is the person's word. Named by its number, it was chosen.
+  if (model.byCustomer && !billedBefore(model, existing)) {
+    return { kind: "needs notes", model, reason: "billed once", mentions: [] };
+  }
   if (request.customer !== undefined) {
     const given = await context.directory.resolveCustomer(request.customer);
     if (given._id !== model.customer._id) {
@@ -136,6 +142,17 @@ async function findModel(
     );
   }
   return modelOf(newest, customer, true, context.timeZone);
+}
+
+/** Another invoice of the customer has the same net amount: the amount recurs. */
+function billedBefore(model: LikeModel, existing: readonly Invoice[]): boolean {
+  const net = toCents(model.invoice.netAmount);
+  return existing.some(
+    (invoice) =>
+      invoice._id !== model.invoice._id &&
+      invoice.customerId === model.customer._id &&
+      toCents(invoice.netAmount) === net,
+  );
 }
 
 /** The first day it bills: its service period's, or without one in the list, its date's. */

@@ -19,6 +19,18 @@ export type ReadOnlyBy =
   /** What the person granted this app at sign-in (OAuth): they connect again granting write. */
   | "grant";
 
+/**
+ * How the person signed in, as far as it changes what they are told to do: where their webhook
+ * events come from, above all. A stdio user runs the receiver themselves; a tenants-file tenant's
+ * address on the server is set up by its operator; an OAuth person was shown theirs on the consent
+ * page; an API key used as the token has no webhook address at all.
+ */
+export type SignIn =
+  | { kind: "local" }
+  | { kind: "tenant" }
+  | { kind: "oauth"; webhookUrl: string }
+  | { kind: "key" };
+
 export interface Principal {
   /** Stable: a tenant's id, an OAuth person's (oa-…), key-… for an API key, "local" on stdio. */
   id: string;
@@ -26,6 +38,7 @@ export interface Principal {
   scopes: readonly Scope[];
   /** Why write is missing from `scopes`, when it is. */
   readOnlyBy: ReadOnlyBy;
+  signIn: SignIn;
 }
 
 /** The scopes a credential gives under settings that may make it read-only. */

@@ -6,12 +6,14 @@
  *   in the zone. Drafts are not issued yet; they are listed apart and counted nowhere.
  * - Ist (vereinnahmte Entgelte, § 20 UStG): paid invoices whose payment arrived in the period, by
  *   `paidAt` in the zone. The REST API has no payment dates; only the inbox's `invoice.paid` events
- *   carry them. A paid invoice that may have been paid in the period without a known date makes
- *   every Ist figure unknown: no total is given that leaves it out.
+ *   carry them, and the person's own word (PersonsWord) where the inbox is silent. A paid invoice
+ *   that may have been paid in the period without a known date cannot be placed: the figures are
+ *   then those of the payments known, marked incomplete, and the invoices left out are named.
  * - Rate 0 is the small-business rule (§ 19 UStG, as the API defines it): outside the return.
  * - Each invoice counts with the tax it states; one whose tax is not its net × rate, half-up, is
  *   named (never corrected). One without a rate or tax, with a rate outside 0–100 %, or whose tax
- *   is more than a euro from net × rate (no rounding explains that), makes the figures unknown.
+ *   is more than a euro from net × rate (no rounding explains that), is left out of the figures,
+ *   which are then marked incomplete, and named with the reason.
  * Every figure is the sum, in cents, of the invoices listed with it.
  */
 import { formatDay } from "./dates/format.js";
@@ -47,6 +49,18 @@ export interface VatInput {
   payments: ReadonlyMap<string, PaymentFact>;
   /** Ist: the oldest event the inbox holds (Unix ms), or null without an inbox or events. */
   inboxSince: number | null;
+  /** Ist: what the person said about payments the inbox does not show. */
+  word?: PersonsWord | undefined;
+}
+
+/**
+ * What the person told the server about payments, kept for them: the day an invoice was paid, and
+ * statements "every paid invoice dated before `datedBefore` was paid before `paidBefore`" that they
+ * confirmed. Days are YYYY-MM-DD in their zone. The inbox's own dates always win.
+ */
+export interface PersonsWord {
+  paidOn: ReadonlyMap<string, string>;
+  paidBefore: readonly { datedBefore: string; paidBefore: string }[];
 }
 
 /** An invoice in the return: the day that put it in the period (invoice or payment date). */
@@ -57,6 +71,8 @@ export interface CountedInvoice {
   tax: Cents;
   /** Hundredths of a percent: 1900 for 19 %. */
   rate: number;
+  /** Ist: the payment day is the person's word, not the inbox's. */
+  byWord?: true;
 }
 
 export interface RateRow {
@@ -73,9 +89,11 @@ export interface Unsure {
 }
 
 export interface VatFigures {
-  /** Rate rows (above 0 %), highest rate first; null when some invoice makes them unknown. */
-  rates: RateRow[] | null;
-  totalTax: Cents | null;
+  /** Rate rows (above 0 %), highest rate first: of the invoices placed (see `unsure`). */
+  rates: RateRow[];
+  totalTax: Cents;
+  /** Nothing is left out: no invoice in `unsure`. */
+  complete: boolean;
   /** At 0 % (§ 19 UStG): turnover outside the return. */
   smallBusiness: CountedInvoice[];
   /** Soll: drafts dated in the period, not issued yet. */
@@ -84,7 +102,7 @@ export interface VatFigures {
   otherStates: VatInvoice[];
   /** Counted invoices whose tax is not net × rate, half-up, with the tax that would be. */
   mismatches: { invoice: CountedInvoice; expected: Cents }[];
-  /** What makes the figures unknown: no rate or tax listed; for Ist, payments not known. */
+  /** What the figures leave out: no rate or tax listed; for Ist, payments not known. */
   unsure: Unsure[];
 }
 
@@ -94,7 +112,7 @@ export function vatFigures(input: VatInput): VatFigures {
     const day = formatDay(ms, timeZone);
     return day >= period.start && day <= period.end ? day : null;
   };
-  const counted: { invoice: VatInvoice; day: string }[] = [];
+  const counted: { invoice: VatInvoice; day: string; byWord?: true }[] = [];
   const drafts: VatInvoice[] = [];
   const otherStates: VatInvoice[] = [];
   const unsure: Unsure[] = [];
@@ -108,13 +126,14 @@ export function vatFigures(input: VatInput): VatFigures {
       continue;
     }
     const found = istCounted(invoice, input, inPeriod);
-    if (found?.day) counted.push({ invoice, day: found.day });
+    if (found?.day)
+      counted.push({ invoice, day: found.day, ...(found.byWord ? { byWord: true as const } : {}) });
     if (found?.unsure) unsure.push({ invoice, reason: found.unsure });
   }
   const rows = new Map<number, RateRow>();
   const smallBusiness: CountedInvoice[] = [];
   const mismatches: VatFigures["mismatches"] = [];
-  for (const { invoice, day } of counted) {
+  for (const { invoice, day, byWord } of counted) {
     const rate = hundredths(invoice.taxRate);
     if (rate === null || invoice.taxAmount == null) {
       const reason =
@@ -126,7 +145,14 @@ export function vatFigures(input: VatInput): VatFigures {
       unsure.push({ invoice, reason });
       continue;
     }
-    const entry = { invoice, day, net: toCents(invoice.netAmount), tax: toCents(invoice.taxAmount), rate };
+    const entry: CountedInvoice = {
+      invoice,
+      day,
+      net: toCents(invoice.netAmount),
+      tax: toCents(invoice.taxAmount),
+      rate,
+      ...(byWord ? { byWord } : {}),
+    };
     const expected = taxFromNet(entry.net, rate / 100);
     if (Math.abs(expected - entry.tax) > FAR_FROM_RATE) {
       const said = `its tax ${(entry.tax / 100).toFixed(2)} EUR is far from net × rate (${(expected / 100).toFixed(2)} EUR)`;
@@ -144,12 +170,12 @@ export function vatFigures(input: VatInput): VatFigures {
     row.invoices.push(entry);
     rows.set(rate, row);
   }
-  const known = unsure.length === 0;
   const rates = [...rows.values()].sort((a, b) => b.rate - a.rate);
   for (const row of rates) row.invoices.sort(byDay);
   return {
-    rates: known ? rates : null,
-    totalTax: known ? rates.reduce((sum, row) => sum + row.tax, 0) : null,
+    rates,
+    totalTax: rates.reduce((sum, row) => sum + row.tax, 0),
+    complete: unsure.length === 0,
     smallBusiness: smallBusiness.sort(byDay),
     drafts,
     otherStates,
@@ -168,7 +194,7 @@ function istCounted(
   invoice: VatInvoice,
   input: VatInput,
   inPeriod: (ms: number) => string | null,
-): { day?: string; unsure?: string } | null {
+): { day?: string; byWord?: boolean; unsure?: string } | null {
   const fact = input.payments.get(invoice._id);
   const dated = formatDay(invoice.invoiceDate, input.timeZone);
   // Money for an invoice does not arrive before the invoice is written.
@@ -188,6 +214,10 @@ function istCounted(
     return { day };
   }
   if (invoice.status !== "paid" || !couldBeInPeriod) return null;
+  const given = input.word?.paidOn.get(invoice._id);
+  if (given !== undefined) {
+    return given >= input.period.start && given <= input.period.end ? { day: given, byWord: true } : null;
+  }
   if (fact?.kind === "unclear") {
     const days = fact.paidAt.map((ms) => formatDay(ms, input.timeZone));
     return { unsure: `the inbox holds several payments (${days.join(", ")})` };
@@ -195,6 +225,11 @@ function istCounted(
   const since = input.inboxSince;
   const periodStartsAfterInbox = since !== null && formatDay(since, input.timeZone) <= input.period.start;
   if (periodStartsAfterInbox && invoice.invoiceDate < since) return null;
+  // The person's confirmed word: dated before X, paid before P, and P is not after the period's start.
+  const settled = input.word?.paidBefore.some(
+    (said) => dated < said.datedBefore && said.paidBefore <= input.period.start,
+  );
+  if (settled) return null;
   return { unsure: "paid, but the inbox holds no payment date for it" };
 }
 

@@ -8,17 +8,20 @@
 import type { EventEmitter } from "node:events";
 import type { Pool } from "pg";
 import type { EventSource } from "../webhooks/event-source.js";
+import type { PaymentNoteStore } from "../webhooks/payment-notes.js";
 import type { Authenticator } from "./auth.js";
 import { connectAtStart } from "./engine-start.js";
 import { type GovernorSource, memoryGovernors, redisGovernors } from "./governors.js";
 import type { WebhookRoute } from "./http-server.js";
-import { eventsReportingOutages, OutageLog } from "./outage.js";
+import { eventsReportingOutages, notesReportingOutages, OutageLog } from "./outage.js";
 
 export interface Engines {
   governors: GovernorSource;
   pool: Pool | undefined;
   /** A principal's stored webhook events; undefined without PostgreSQL. */
   events: ((principalId: string) => EventSource) | undefined;
+  /** What a principal told the server about payments; undefined without PostgreSQL. */
+  paymentNotes: ((principalId: string) => PaymentNoteStore) | undefined;
   webhooks: ((auth: Authenticator) => WebhookRoute) | undefined;
   /** Each throws when its engine cannot be reached (for /readyz). */
   readiness: Record<string, () => Promise<void>>;
@@ -62,6 +65,7 @@ export async function openEngines(
       governors,
       pool: inbox?.pool,
       events: inbox?.events,
+      paymentNotes: inbox?.paymentNotes,
       webhooks: inbox?.webhooks,
       readiness,
       describe: described.map((d) => `, ${d}`).join(""),
@@ -74,14 +78,21 @@ export async function openEngines(
 
   /** The pool, the inbox and the notifications of stored events; what it opens is closed with the rest. */
   async function openInbox(url: string) {
-    const [{ openPool }, { checkSchema }, { pgEventSource }, { listenForEvents }, { pgWebhookRoute }] =
-      await Promise.all([
-        import("./pg/pool.js"),
-        import("./pg/schema.js"),
-        import("./pg/inbox.js"),
-        import("./pg/listen.js"),
-        import("./webhook-route.js"),
-      ]);
+    const [
+      { openPool },
+      { checkSchema },
+      { pgEventSource },
+      { listenForEvents },
+      { pgWebhookRoute },
+      { pgPaymentNotes },
+    ] = await Promise.all([
+      import("./pg/pool.js"),
+      import("./pg/schema.js"),
+      import("./pg/inbox.js"),
+      import("./pg/listen.js"),
+      import("./webhook-route.js"),
+      import("./pg/payment-notes.js"),
+    ]);
     const pool = await openPool(url);
     closers.push(() => pool.end());
     await reachPostgres(pool, url);
@@ -93,6 +104,7 @@ export async function openEngines(
     return {
       pool,
       events: (principalId: string) => eventsReportingOutages(pgEventSource(pool, principalId), outage),
+      paymentNotes: (principalId: string) => notesReportingOutages(pgPaymentNotes(pool, principalId), outage),
       webhooks: (auth: Authenticator) => pgWebhookRoute(pool, auth, log),
     };
   }

@@ -55,6 +55,7 @@ export function keyAuthenticator(options: KeyAuthOptions): Authenticator {
         settings,
         scopes: scopesUnder(settings),
         readOnlyBy: "operator",
+        signIn: { kind: "key" },
       };
       const cached = verdicts.get(hash);
       if (cached && cached.until > now()) {

@@ -6,6 +6,7 @@
 
 import { type EngineName, EngineOutageError, safeAddress } from "../engine-outage.js";
 import type { EventSource } from "../webhooks/event-source.js";
+import type { PaymentNoteStore } from "../webhooks/payment-notes.js";
 import { reasonOf } from "./engine-start.js";
 
 export class OutageLog {
@@ -79,4 +80,21 @@ export function eventsReportingOutages(source: EventSource, outage: OutageLog): 
       }
     },
   };
+}
+
+/** The payment notes in the same PostgreSQL: an outage is said as the inbox's is. */
+export function notesReportingOutages(store: PaymentNoteStore, outage: OutageLog): PaymentNoteStore {
+  const guarded =
+    <A extends unknown[], T>(call: (...args: A) => Promise<T>) =>
+    async (...args: A): Promise<T> => {
+      try {
+        const result = await call(...args);
+        outage.succeeded();
+        return result;
+      } catch (error) {
+        if (!isConnectionError("PostgreSQL", error)) throw error;
+        throw outage.failed(error);
+      }
+    };
+  return { read: guarded(() => store.read()), update: guarded((change) => store.update(change)) };
 }

@@ -66,6 +66,7 @@ export async function runServe(argv: string[], env: Env, write: (text: string) =
     const runtimes = new RuntimeRegistry({
       governor: (principal) => engines.governors.governor(principal.baseUrl, principal.apiKey),
       events: (id) => engines.events?.(id),
+      paymentNotes: (id) => engines.paymentNotes?.(id),
       rateWindowMs: settings.rateWindowMs,
       log,
     });

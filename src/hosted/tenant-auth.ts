@@ -54,6 +54,7 @@ function tenantPrincipal(tenant: TenantEntry): Principal {
       settings: tenant.settings,
       scopes: scopesUnder(tenant.settings),
       readOnlyBy: "operator",
+      signIn: { kind: "tenant" },
     };
     principals.set(tenant, principal);
   }

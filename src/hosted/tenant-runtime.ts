@@ -23,6 +23,7 @@ import { subscribableUris } from "../mcp/resources/events.js";
 import { subscriptionRefusal } from "../mcp/resources/subscriptions.js";
 import { serverBlueprint } from "../mcp/server.js";
 import type { EventSource } from "../webhooks/event-source.js";
+import type { PaymentNoteStore } from "../webhooks/payment-notes.js";
 import { MAX_MCP_BODY_BYTES, type McpCall } from "./mcp-body.js";
 import { serveParsed } from "./parsed-exchange.js";
 import { sessionIdFor } from "./session-id.js";
@@ -32,6 +33,8 @@ export interface RuntimeDeps {
   governor(settings: Config & { apiKey: string; baseUrl: string }): Governor;
   /** A principal's stored webhook events, when the server keeps them. */
   events(principalId: string): EventSource | undefined;
+  /** What a principal told the server about payments, kept beside their events. */
+  paymentNotes?(principalId: string): PaymentNoteStore | undefined;
   rateWindowMs: number | undefined;
   log(message: string): void;
 }
@@ -69,7 +72,12 @@ export class TenantRuntime {
     const events = deps.events(id);
     this.subscribable = subscribableUris(events !== undefined);
     const config = { ...settings, inbox: undefined, webhookSecret: undefined };
-    const context = createToolContext(config, { client: this.client, ...(events ? { events } : {}) });
+    const paymentNotes = events ? deps.paymentNotes?.(id) : undefined;
+    const context = createToolContext(config, {
+      client: this.client,
+      ...(events ? { events } : {}),
+      ...(paymentNotes ? { paymentNotes } : {}),
+    });
     const log = (message: string) => deps.log(`[${id}] ${message}`);
     const blueprint = serverBlueprint({ config, context, log });
     this.handler = createMcpHandler(

@@ -12,6 +12,7 @@ import { InputError } from "../domain/input-error.js";
 import type { CallScope } from "../http/call-budget.js";
 import { ApiClient } from "../http/client.js";
 import { type EventSource, inboxFileSource } from "../webhooks/event-source.js";
+import { fileNoteStore, notesPathBeside, type PaymentNoteStore } from "../webhooks/payment-notes.js";
 
 export interface ToolContext extends BillingContext {
   defaultTaxRate: number;
@@ -21,6 +22,8 @@ export interface ToolContext extends BillingContext {
   vatPermanentExtension: boolean;
   /** Stored webhook events (INVOICING_INBOX, or the hosted mode's table); without them the events features are not offered. */
   events: EventSource | undefined;
+  /** What the person said about payments the inbox does not show; kept where their events are. */
+  paymentNotes: PaymentNoteStore | undefined;
 }
 
 /**
@@ -46,6 +49,8 @@ export interface ContextOptions {
   client?: ApiClient;
   /** Defaults to the inbox file named by the config, if any. */
   events?: EventSource;
+  /** Defaults to the file beside the inbox named by the config, if any. */
+  paymentNotes?: PaymentNoteStore;
   now?: () => Date;
   /** Settings whose values are not valid (stdio reads them leniently): every call names them. */
   configProblems?: readonly string[];
@@ -77,6 +82,8 @@ export function createToolContext(config: Config, options: ContextOptions = {}):
     vatBasis: config.vatBasis,
     vatPermanentExtension: config.vatPermanentExtension,
     events: options.events ?? (config.inbox ? inboxFileSource(config.inbox) : undefined),
+    paymentNotes:
+      options.paymentNotes ?? (config.inbox ? fileNoteStore(notesPathBeside(config.inbox)) : undefined),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { ToolAnnotations } from "@modelcontextprotocol/server";
 import type { z } from "zod";
+import type { SignIn } from "../config/principal.js";
 import type { ApiClient } from "../http/client.js";
 import type { ToolContext } from "./context.js";
 
@@ -41,13 +42,19 @@ export interface ToolCall {
   confirmation: Confirmation;
   /** The caller may write (the inventory's answer): a read's text offers writes only then. */
   canWrite: boolean;
+  /** How the caller signed in: a hint about setting something up fits their way (webhooks above all). */
+  signIn: SignIn;
 }
 
 /**
  * For calls that cannot ask anyone (a resource read, a test calling a handler directly, a write
  * calling another): the caller was already let in, so nothing is withheld from its words.
  */
-export const UNATTENDED: ToolCall = { confirmation: { supported: false }, canWrite: true };
+export const UNATTENDED: ToolCall = {
+  confirmation: { supported: false },
+  canWrite: true,
+  signIn: { kind: "local" },
+};
 
 /**
  * A handler's answer that asks the person first: `message` is shown in the client's form, `state`
@@ -103,6 +110,12 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   verifyWith?: string;
   /** For the model's writes: its case in the fault matrix (every such write has one; a test checks). */
   writeCase?: WriteCase<z.input<I>>;
+  /**
+   * A write that records only what the person told the server, in the server's own store beside
+   * their events, never in the service: no fault of the service can leave it half done, so the
+   * fault matrix (which counts the service's records) has nothing to count for it.
+   */
+  keepsOwnRecord?: boolean;
   /** Offered only with a webhook inbox (INVOICING_INBOX), since it reads from there. */
   needsInbox?: boolean;
   /**

@@ -12,7 +12,7 @@
 import { McpServer } from "@modelcontextprotocol/server";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import type { Config } from "../config/load.js";
-import { canWrite, type Principal, scopesUnder } from "../config/principal.js";
+import { canWrite, type Principal, type SignIn, scopesUnder } from "../config/principal.js";
 import { InputError } from "../domain/input-error.js";
 import { CallScope } from "../http/call-budget.js";
 import { linkView, showsViews, VIEWS_EXTENSION } from "./apps/ui.js";
@@ -26,7 +26,7 @@ import {
   missingSettings,
   type ToolContext,
 } from "./context.js";
-import { AskToConfirm, annotationsFor, type Offer } from "./define-tool.js";
+import { AskToConfirm, annotationsFor, type Offer, type ToolCall } from "./define-tool.js";
 import { isExpectedError } from "./error-text.js";
 import { familyIcons, SERVER_INFO } from "./identity.js";
 import { InFlightCalls } from "./in-flight.js";
@@ -63,12 +63,14 @@ export interface ServerDeps extends ContextOptions {
 
 export type HttpEra = "legacy" | "modern";
 
+const LOCAL: SignIn = { kind: "local" };
+
 /** What a caller may do, for the inventory: its scopes, and whose decision a missing write is. */
-export type Caller = Pick<Principal, "scopes" | "readOnlyBy">;
+export type Caller = Pick<Principal, "scopes" | "readOnlyBy"> & Partial<Pick<Principal, "signIn">>;
 
 /** The local user of a stdio server: read-only exactly when the configuration says so. */
 export function localCaller(config: Pick<Config, "readOnly">): Caller {
-  return { scopes: scopesUnder(config), readOnlyBy: "settings" };
+  return { scopes: scopesUnder(config), readOnlyBy: "settings", signIn: { kind: "local" } };
 }
 
 export function createServer(deps: ServerDeps): McpServer {
@@ -148,21 +150,21 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
       const access = accessFor(caller);
       const server = new McpServer(SERVER_INFO, access.options[era ?? "stdio"]);
       const views = showsViews(server, known);
+      const signIn = caller.signIn ?? LOCAL;
       const called = tool === undefined || !access.offered.has(tool) ? undefined : toolNamed(tool);
       watchToolCalls(server, access.inventory.missing, registration.inFlight);
       if (called) {
-        registerTool(server, called, access.configs.get(called.name)!, registration, views, access.canWrite);
+        registerTool(server, called, access.configs.get(called.name)!, registration, views, {
+          canWrite: access.canWrite,
+          signIn,
+        });
         return server;
       }
       for (const offered of access.inventory.tools)
-        registerTool(
-          server,
-          offered,
-          access.configs.get(offered.name)!,
-          registration,
-          views,
-          access.canWrite,
-        );
+        registerTool(server, offered, access.configs.get(offered.name)!, registration, views, {
+          canWrite: access.canWrite,
+          signIn,
+        });
       resources(server);
       registerViewsResource(server, views);
       if (era === "legacy") acknowledgeLegacySubscriptions(server, subscribableUris(events));
@@ -278,13 +280,13 @@ function registerTool(
   config: ToolConfig,
   { context, log }: Registration,
   views: () => boolean,
-  canWrite: boolean,
+  caller: Omit<ToolCall, "confirmation">,
 ): void {
   const registered = server.registerTool(tool.name, config, async (args: unknown, ctx) => {
     try {
       // Every request of this call shares one budget, and waits as this request allows.
       const scope = new CallScope(waitingFor(ctx.mcpReq, context.timeZone));
-      const call = { confirmation: confirmationOf(ctx, server), canWrite };
+      const call = { confirmation: confirmationOf(ctx, server), ...caller };
       const { handler } = await tool.load(); // loaded already, by the arguments' check
       const output = await handler(args as never, contextForCall(context, scope), call);
       return output instanceof AskToConfirm ? askResult(output) : successResult(output);

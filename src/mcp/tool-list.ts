@@ -13,6 +13,7 @@ export const toolModules: readonly ToolModule[] = [
   () => import("./tools/eur-report.js").then((module) => module.eurReportTool),
   () => import("./tools/revenue-report.js").then((module) => module.revenueReportTool),
   () => import("./tools/vat-report/tool.js").then((module) => module.vatReportTool),
+  () => import("./tools/note-payments.js").then((module) => module.notePaymentsTool),
   () => import("./tools/outstanding-by-customer.js").then((module) => module.outstandingByCustomerTool),
   () => import("./tools/list-customers.js").then((module) => module.listCustomersTool),
   () => import("./tools/create-customer.js").then((module) => module.createCustomerTool),

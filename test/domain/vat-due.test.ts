@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { spanKind as filingPeriod } from "../../src/domain/calendar-span.js";
+import { easterSunday, nationwideHoliday, nationwideHolidays } from "../../src/domain/holidays.js";
 import { vatDue } from "../../src/domain/vat-due.js";
 
 describe("vatDue", () => {
@@ -21,6 +22,7 @@ describe("vatDue", () => {
       filing: start.slice(5, 7) === "07" ? "quarter" : "month",
       dueDate: due,
       movedFromWeekend: moved,
+      holidays: [],
     });
   });
 
@@ -29,6 +31,7 @@ describe("vatDue", () => {
       filing: "year",
       dueDate: null,
       movedFromWeekend: null,
+      holidays: [],
     });
     for (const span of [
       { start: "2026-10-01", end: "2026-10-15" },
@@ -40,5 +43,55 @@ describe("vatDue", () => {
       expect(vatDue(span, true).dueDate).toBeNull();
     }
     expect(filingPeriod({ start: "2026-10-01", end: "2026-12-31" })).toBe("quarter");
+  });
+});
+
+describe("nationwide public holidays", () => {
+  // Easter Sundays from published calendars, the earliest (22 March) and latest (25 April) included.
+  it.each([
+    [2019, "2019-04-21"],
+    [2020, "2020-04-12"],
+    [2023, "2023-04-09"],
+    [2024, "2024-03-31"],
+    [2025, "2025-04-20"],
+    [2026, "2026-04-05"],
+    [2029, "2029-04-01"],
+    [2038, "2038-04-25"],
+    [2285, "2285-03-22"],
+  ])("Easter %i is %s", (year, day) => {
+    expect(easterSunday(year)).toBe(day);
+  });
+
+  it("2029: nine days, the movable feasts from Easter; Ascension Day is 10 May", () => {
+    expect(nationwideHolidays(2029).map((h) => h.day)).toEqual([
+      "2029-01-01",
+      "2029-03-30",
+      "2029-04-02",
+      "2029-05-01",
+      "2029-05-10",
+      "2029-05-21",
+      "2029-10-03",
+      "2029-12-25",
+      "2029-12-26",
+    ]);
+    expect(nationwideHoliday("2029-05-10")?.name).toMatch(/Ascension Day/);
+    // Regional holidays are not nationwide: Epiphany, Corpus Christi 2029, Reformation Day.
+    for (const day of ["2029-01-06", "2029-05-31", "2029-10-31"])
+      expect(nationwideHoliday(day)).toBeUndefined();
+  });
+
+  it.each([
+    // April 2029: Thursday 10 May is Ascension Day.
+    ["April 2029", "2029-04-01", "2029-04-30", false, "2029-05-11", ["2029-05-10"]],
+    ["March 2029, extended", "2029-03-01", "2029-03-31", true, "2029-05-11", ["2029-05-10"]],
+    // Q1 2023: Monday 10 April was Easter Monday.
+    ["Q1 2023", "2023-01-01", "2023-03-31", false, "2023-04-11", ["2023-04-10"]],
+    // March 2020: Good Friday 10 April, the weekend, Easter Monday 13 April.
+    ["March 2020", "2020-03-01", "2020-03-31", false, "2020-04-14", ["2020-04-10", "2020-04-13"]],
+  ])("%s is due %s, moved past the holidays", (_label, start, end, extended, due, holidays) => {
+    const answer = vatDue({ start, end }, extended);
+    expect(answer.dueDate).toBe(due);
+    expect(answer.movedFromWeekend).toBe(`${due.slice(0, 8)}10`);
+    expect(answer.holidays.map((h) => h.day)).toEqual(holidays);
   });
 });

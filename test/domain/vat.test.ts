@@ -43,7 +43,7 @@ describe("vatFigures", () => {
     expect(figures.totalTax).toBe(1900);
   });
 
-  it("gives no figure while an invoice of the period has no rate, no tax, a rate finer than cents or outside 0–100 %, or tax no rounding explains", () => {
+  it("leaves out and names an invoice of the period with no rate, no tax, a rate finer than cents or outside 0–100 %, or tax no rounding explains", () => {
     for (const [fields, reason] of [
       [{ taxRate: null }, "no tax rate listed"],
       [{ taxAmount: undefined }, "no tax amount listed"],
@@ -55,8 +55,9 @@ describe("vatFigures", () => {
       [{ taxAmount: 0 }, "its tax 0.00 EUR is far from net × rate (19.00 EUR)"],
     ] as const) {
       const figures = vatFigures(input([invoice("1"), invoice("2", fields)]));
-      expect(figures.rates, reason).toBeNull();
-      expect(figures.totalTax).toBeNull();
+      expect(figures.complete, reason).toBe(false);
+      expect(figures.rates.flatMap((r) => r.invoices.map((c) => c.invoice._id))).toEqual(["1"]);
+      expect(figures.totalTax).toBe(1900);
       expect(figures.unsure).toEqual([{ invoice: expect.objectContaining({ _id: "2" }), reason }]);
     }
   });
@@ -73,7 +74,7 @@ describe("vatFigures", () => {
     expect(figures.mismatches.map((m) => [m.invoice.invoice._id, m.expected])).toEqual([["2", 1900]]);
   });
 
-  it("Ist: a payment that is unclear, short, or disputed by the service's status leaves the figures open", () => {
+  it("Ist: a payment that is unclear, short, or disputed by the service's status is left out and named", () => {
     const paid = (id: string, fields: Partial<VatInvoice> = {}) => invoice(id, { status: "paid", ...fields });
     const october = at("2026-10-20T10:00:00+02:00");
     const figures = vatFigures(
@@ -89,12 +90,68 @@ describe("vatFigures", () => {
         ]),
       }),
     );
-    expect(figures.rates).toBeNull();
+    expect(figures.complete).toBe(false);
+    expect(figures.totalTax).toBe(1900);
     expect(figures.unsure.map((u) => [u.invoice._id, u.reason])).toEqual([
       ["2", "the inbox holds several payments (2026-10-20, 2026-11-02)"],
       ["3", "paid 100.50 EUR on 2026-10-20, not its gross 119.00 EUR"],
       ["4", "the inbox says paid on 2026-10-20, the service lists it as sent"],
     ]);
+  });
+});
+
+describe("vatFigures with the person's word (Ist)", () => {
+  const paid = (id: string, iso: string) => invoice(id, { status: "paid", invoiceDate: at(iso) });
+  const Q3 = { start: "2026-07-01", end: "2026-09-30" };
+  const ist = (word: VatInput["word"]) =>
+    vatFigures(
+      input(
+        [
+          paid("june", "2026-06-20T10:00:00+02:00"),
+          paid("july", "2026-07-05T10:00:00+02:00"),
+          paid("aug", "2026-08-05T10:00:00+02:00"),
+        ],
+        // The inbox listened only since November: it can vouch for nothing in Q3.
+        { basis: "ist", period: Q3, inboxSince: at("2026-11-01T00:00:00Z"), word },
+      ),
+    );
+  const left = (figures: ReturnType<typeof vatFigures>) => figures.unsure.map((u) => u.invoice._id).sort();
+  const counted = (figures: ReturnType<typeof vatFigures>) =>
+    figures.rates.flatMap((r) => r.invoices.map((c) => [c.invoice._id, c.day, c.byWord === true]));
+
+  it("without it, every paid invoice dated up to the period's end is left out", () => {
+    expect(left(ist(undefined))).toEqual(["aug", "july", "june"]);
+  });
+
+  it("a day given places the invoice in the period or outside it", () => {
+    const figures = ist({
+      paidOn: new Map([
+        ["july", "2026-09-30"],
+        ["aug", "2026-10-01"],
+      ]),
+      paidBefore: [],
+    });
+    expect(counted(figures)).toEqual([["july", "2026-09-30", true]]);
+    expect(left(figures)).toEqual(["june"]);
+  });
+
+  it("'dated before X was paid before P' settles only when P is not after the period's start", () => {
+    expect(
+      left(ist({ paidOn: new Map(), paidBefore: [{ datedBefore: "2026-07-01", paidBefore: "2026-07-01" }] })),
+    ).toEqual(["aug", "july"]);
+    // Paid before 15 July may still be in Q3.
+    expect(
+      left(ist({ paidOn: new Map(), paidBefore: [{ datedBefore: "2026-07-01", paidBefore: "2026-07-15" }] })),
+    ).toEqual(["aug", "july", "june"]);
+  });
+
+  it("the inbox's own date wins over the person's", () => {
+    const figures = vatFigures({
+      ...input([invoice("x", { status: "paid" })], { basis: "ist", inboxSince: at("2026-01-01T00:00:00Z") }),
+      payments: new Map([["x", { kind: "paid", paidAt: at("2026-10-20T10:00:00+02:00"), paidAmount: 119 }]]),
+      word: { paidOn: new Map([["x", "2026-11-05"]]), paidBefore: [] },
+    });
+    expect(counted(figures)).toEqual([["x", "2026-10-20", false]]);
   });
 });
 

@@ -90,6 +90,13 @@ describe("serve during an engine outage", () => {
       expect(result.isError).toBe(true);
       expect(textOf(result)).toMatch(/\(PostgreSQL\) cannot be reached right now.*temporary/);
     }
+    // The person's payment notes live there too: noting one says the same, never an internal error.
+    const note = await client.callTool({
+      name: "note_payments",
+      arguments: { datedBefore: "2026-07-01", confirmed: true },
+    });
+    expect(note.isError).toBe(true);
+    expect(textOf(note)).toMatch(/\(PostgreSQL\) cannot be reached right now/);
     // The invoices come from the service: the list still answers, only without the inbox's payment dates.
     const invoices = await client.callTool({ name: "list_invoices", arguments: {} });
     expect(invoices.isError, textOf(invoices)).not.toBe(true);

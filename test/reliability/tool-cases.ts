@@ -29,8 +29,13 @@ export const READ_CASES: ReadCase[] = allTools
   .filter((tool) => tool.kind === "read" && !tool.needsInbox)
   .map((tool) => ({ tool: tool.name, args: tool.example as Args }));
 
-/** The model's writes: each must carry its case, so a new write cannot miss the matrix. */
-export const WRITES: readonly ToolDefinition[] = allTools.filter((tool) => tool.kind === "write");
+/**
+ * The model's writes to the service: each must carry its case, so a new write cannot miss the
+ * matrix. A write that keeps only the server's own record of the person's words writes nothing there.
+ */
+export const WRITES: readonly ToolDefinition[] = allTools.filter(
+  (tool) => tool.kind === "write" && tool.keepsOwnRecord !== true,
+);
 
 /** Every write with the case its definition carries. */
 export const WRITE_CASES: WriteCase[] = WRITES.flatMap(({ name, writeCase }) =>

@@ -190,7 +190,34 @@ describe("create_invoice with like", () => {
     // The November draft made above is now the newest.
     expect(december.data.like).toMatchObject({ invoiceNumber: "RE-2026-073", byCustomer: true });
     expect(december.data.request.body.notes).toBe("Wartung Dezember 2026");
-    expect(december.text).toMatch(/the newest invoice of Grünwald Verlag \(cus_g\) before 2026-12-01/);
+    // Chosen by the period it bills: the draft is dated 22 November, its service period is November.
+    expect(december.text).toContain("Made like RE-2026-073 (id ");
+    expect(december.text).toMatch(
+      /, dated 2026-11-22, service period 2026-11-01 to 2026-11-30\), chosen as the invoice of Grünwald Verlag \(cus_g\) whose service period comes last before this one's, which starts 2026-12-01/,
+    );
+    expect(december.text).not.toMatch(/newest invoice .* before 2026-12-01/);
+  });
+
+  it("an amount billed once is not repeated on the customer's name alone: whether it recurs is asked", async () => {
+    const before = posts();
+    const byName = await mcp().call("create_invoice", {
+      like: "mueller",
+      period: "November 2026",
+      dryRun: true,
+    });
+    expect(byName.isError).toBe(true);
+    expect(byName.text).toMatch(
+      /^Not created: RE-2026-072 \(id inv_m10, Müller & Söhne GmbH \(cus_m\), net 1234\.50 EUR\) \("Leistungen Oktober 2026: 12,99 Std\. à 95,00 €"\) is the only invoice of Müller & Söhne GmbH \(cus_m\) with that amount, so it may have been a one-off\. Ask the user whether it recurs; if it does, call again with like: "RE-2026-072"/,
+    );
+    // Named by its number, it was chosen: the preview is given.
+    const byNumber = await mcp().call("create_invoice", {
+      like: "RE-2026-072",
+      period: "November 2026",
+      dryRun: true,
+    });
+    expect(byNumber.isError, byNumber.text).toBe(false);
+    expect(byNumber.data.outcome).toBe("dry_run");
+    expect(posts()).toBe(before);
   });
 
   it("refuses a period an invoice of the customer already covers, naming it", async () => {

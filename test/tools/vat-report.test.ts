@@ -7,8 +7,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { listInvoices } from "../../src/api/invoices.js";
+import { wholeList } from "../../src/api/list.js";
 import { type ToolAnswer, useMcp } from "../helpers/mcp.js";
-import { useSandbox } from "../helpers/sandbox.js";
+import { clientFor, useSandbox } from "../helpers/sandbox.js";
 import { CUSTOMER_NAMES, inboxLines, VAT_CASES, type VatCase, vatData } from "./vat-data.js";
 
 const dir = mkdtempSync(join(tmpdir(), "invoicing-vat-"));
@@ -67,6 +69,7 @@ const cents = (eur: number) => Math.round(eur * 100);
 
 function expectFigures(answer: ToolAnswer, expected: Expected): void {
   expect(answer.isError, answer.text).toBe(false);
+  expect(answer.data.complete).toBe(true);
   const { data } = answer;
   expect(
     data.rates.map(
@@ -120,7 +123,7 @@ describe("vat_report", () => {
       expect(data.basis).toEqual({ used: "soll", from: "default" });
       expect(data.apart.drafts.map((d: { invoiceNumber: string }) => d.invoiceNumber)).toEqual(["RE-106"]);
       expect(data.rates[0].invoices[0]).toMatchObject({ customerName: CUSTOMER_NAMES.cus_a });
-      expect(data.due).toEqual({ date: "2026-11-10", filing: "month", permanentExtension: false });
+      expect(data.due).toMatchObject({ date: "2026-11-10", filing: "month", permanentExtension: false });
       expect(text).toContain("19 %: taxable 1433.32 EUR, tax 272.34 EUR (field 81), 3 invoices");
       expect(text).toContain("7 %: taxable 200.00 EUR, tax 14.00 EUR (field 86), 1 invoice");
       expect(text).toContain("Output tax in total: 286.34 EUR.");
@@ -131,6 +134,54 @@ describe("vat_report", () => {
       expect(text).toMatch(/Input tax \(Vorsteuer, field 66\)/);
       // The tests' today is 22 November 2026.
       expect(text).toMatch(/Due 2026-11-10, a Tuesday, 12 days ago/);
+    });
+
+    it("field 81 takes whole euros: ELSTER's tax from that base beside the invoices' own, and which to enter", async () => {
+      const { data, text } = await mcp().call("vat_report", { period: "Oktober 2026" });
+      // 1433.32 EUR net: 1433 in the form, × 19 % = 272.27 EUR, 0.07 less than the invoices' 272.34.
+      expect(data.rates[0]).toMatchObject({
+        field: "81",
+        formBase: 1433,
+        formTax: 272.27,
+        taxAmount: 272.34,
+      });
+      expect(text).toContain(
+        "Field 81 takes whole euros: enter 1433. ELSTER computes the tax from it: 272.27 EUR, 0.07 EUR less than the invoices' own 272.34 EUR. Enter only the 1433; the return holds ELSTER's tax.",
+      );
+      // 200.00 EUR at 7 %: the same tax either way, so nothing to say.
+      expect(data.rates[1]).toMatchObject({ field: "86", formBase: 200, formTax: 14 });
+      expect(text).not.toMatch(/Field 86 takes/);
+    });
+
+    it("says once that the previous year's tax makes the month or the quarter the filing period", async () => {
+      // 2025's only invoice, RE-112, states 133.00 EUR tax: at most 2,000 EUR.
+      const month = await mcp().call("vat_report", { period: "Oktober 2026" });
+      expect(month.data.due).toMatchObject({ previousYearOutputTax: 133, rule: "exemptPossible" });
+      expect(month.text).toContain(
+        "Your output tax of 2025, by invoice date, was 133.00 EUR: at most 9,000 EUR, so the quarter is the filing period, not the month",
+      );
+      expect(month.text).toMatch(
+        /at most 2,000 EUR, so the tax office may free the user from advance returns/,
+      );
+      expect(month.text.match(/9,000 EUR/g)).toHaveLength(1);
+      const quarter = await mcp().call("vat_report", { period: "Q4 2026" });
+      expect(quarter.text).toMatch(
+        /was 133\.00 EUR: at most 2,000 EUR .*may free the user from advance returns/,
+      );
+      // 2026's tax is not the year before 2026's own months.
+      const year = await mcp().call("vat_report", { period: "2026" });
+      expect(year.text).not.toMatch(/9,000|2,000 EUR/);
+    });
+
+    it("a due date on a nationwide public holiday moves to the next working day", async () => {
+      const { data, text } = await mcp().call("vat_report", { period: "April 2029" });
+      expect(data.due.date).toBe("2029-05-11");
+      expect(text).toMatch(
+        /Due 2029-05-11, a Friday \(moved from 2029-05-10 past 2029-05-10, Ascension Day \(Christi Himmelfahrt\): a public holiday everywhere in Germany; the next working day\)/,
+      );
+      expect(text).toMatch(
+        /A holiday of your state alone \(such as Epiphany, Corpus Christi or Reformation Day\)/,
+      );
     });
 
     it("names an invoice whose tax is not net × rate, half-up, and counts it as stated", async () => {
@@ -250,7 +301,11 @@ describe("vat_report", () => {
       expect(answer.data.rates).toMatchObject([{ rate: 19, taxableAmount: 650, taxAmount: 123.5 }]);
       expect(answer.data.basis).toEqual({ used: "ist", from: "argument" });
       expect(answer.data.checks.unsure).toEqual([]);
-      expect(answer.data.due).toEqual({ date: "2026-12-10", filing: "month", permanentExtension: true });
+      expect(answer.data.due).toMatchObject({
+        date: "2026-12-10",
+        filing: "month",
+        permanentExtension: true,
+      });
       expect(answer.text).toMatch(/Due 2026-12-10, a Thursday, in 18 days: .*with the permanent extension/);
     });
 
@@ -285,19 +340,22 @@ describe("vat_report", () => {
     const late = useMcp(sandbox, { env: { INVOICING_INBOX: LATE } });
     const none = useMcp(sandbox);
 
-    it("names the paid invoice whose payment the inbox lacks, and gives no figure that leaves it out", async () => {
+    it("names the paid invoice whose payment the inbox lacks, and labels the figures as leaving it out", async () => {
       const { data, text } = await gap().call("vat_report", { period: "October 2026" });
-      expect(data.rates).toBeNull();
-      expect(data.totalTax).toBeNull();
+      // What the inbox knows: RE-107 alone (RE-110's payment never arrived).
+      expect(data.complete).toBe(false);
+      expect(data.rates).toMatchObject([{ rate: 19, taxableAmount: 400, taxAmount: 76 }]);
+      expect(data.totalTax).toBe(76);
       expect(data.checks.unsure).toEqual([
         expect.objectContaining({
           invoiceNumber: "RE-110",
           reason: "paid, but the inbox holds no payment date for it",
         }),
       ]);
-      expect(text).toMatch(/No figures: they would leave out 1 invoice/);
+      expect(data.checks).toMatchObject({ unsureCount: 1, unsureNetAmount: 250, unsureGrossAmount: 297.5 });
+      expect(text).toMatch(/Figures of what is known only: 1 invoice \(net 250\.00 EUR, gross 297\.50 EUR\)/);
       expect(text).toMatch(/RE-110 \(id v10, Müller & Söhne GmbH \(cus_a\)\)/);
-      expect(text).toMatch(/basis: "soll"/);
+      expect(text).toMatch(/Output tax of what is known: 76\.00 EUR/);
       // A period the gap cannot touch still has its figures: RE-110 is dated in August.
       expectFigures(
         await gap().call("vat_report", { period: "July 2026" }),
@@ -307,13 +365,14 @@ describe("vat_report", () => {
 
     it("an inbox that started listening inside the period cannot vouch for what was paid before", async () => {
       const { data } = await late().call("vat_report", { period: "October 2026", basis: "ist" });
-      expect(data.rates).toBeNull();
+      expect(data.complete).toBe(false);
       expect(data.checks.unsure.map((u: { invoiceNumber: string }) => u.invoiceNumber)).toEqual(["RE-112"]);
     });
 
     it("without an inbox, says where payment dates come from and offers Soll", async () => {
       const { data, text } = await none().call("vat_report", { period: "October 2026", basis: "ist" });
-      expect(data.totalTax).toBeNull();
+      expect(data.complete).toBe(false);
+      expect(data.rates).toEqual([]);
       // Every paid invoice dated up to the period's end may have been paid in it.
       const paidByThen = VAT_CASES.filter(
         (c) => c.status === "paid" && dayIn("Europe/Berlin", c.date) <= "2026-10-31",
@@ -324,5 +383,28 @@ describe("vat_report", () => {
       expect(text).toMatch(/invoicing-mcp webhooks serve/);
       expect(text).toMatch(/INVOICING_INBOX/);
     });
+  });
+});
+
+describe("vat_report on the demo year: a quarter where last year's tax calls for months", () => {
+  const sandbox = useSandbox();
+  const mcp = useMcp(sandbox);
+
+  it("asks whether returns are monthly when last year's output tax passed 9,000 EUR", async () => {
+    const all = wholeList(await listInvoices(clientFor(sandbox())), "invoices", "test");
+    const tax2025 = all
+      .filter(
+        (i) =>
+          (i.status === "sent" || i.status === "paid") &&
+          dayIn("Europe/Berlin", new Date(i.invoiceDate).toISOString()).startsWith("2025"),
+      )
+      .reduce((sum, i) => sum + cents(i.taxAmount ?? 0), 0);
+    expect(tax2025).toBeGreaterThan(900_000);
+    const { data, text } = await mcp().call("vat_report", { period: "Q3 2026" });
+    expect(cents(data.due.previousYearOutputTax)).toBe(tax2025);
+    expect(data.due.rule).toBe("monthly");
+    expect(text).toContain(
+      `Your output tax of 2025, by invoice date, was ${(tax2025 / 100).toFixed(2)} EUR. If 2025's tax after input tax was more than 9,000 EUR, returns are due monthly, not quarterly`,
+    );
   });
 });

@@ -45,6 +45,11 @@ export function oauthTokenCheck(
       settings,
       scopes: scopesUnder(settings, granted),
       readOnlyBy: settings.readOnly ? "operator" : "grant",
+      // The address the consent page showed them: the server's, beside /mcp.
+      signIn: {
+        kind: "oauth",
+        webhookUrl: new URL(`webhooks/${person.id}`, webhookBase(resource)).toString(),
+      },
     };
     return { ok: true, principal };
   };
@@ -59,4 +64,12 @@ function settingsOf(person: Person, defaults: Config): Config {
     personSettings.set(person, settings);
   }
   return settings;
+}
+
+/** The resource's folder (its /mcp left off), where /webhooks/<id> lives too. */
+function webhookBase(resource: string): string {
+  const url = new URL(resource);
+  url.pathname = url.pathname.replace(/[^/]*$/, "");
+  url.search = "";
+  return url.toString();
 }

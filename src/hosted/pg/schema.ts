@@ -61,6 +61,17 @@ const MIGRATIONS: { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 3,
+    // What each person told the server about payments the inbox lacks (src/webhooks/payment-notes.ts).
+    sql: `
+      CREATE TABLE payment_notes (
+        tenant      text        PRIMARY KEY,
+        notes       jsonb       NOT NULL,
+        updated_at  timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

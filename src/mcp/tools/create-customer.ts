@@ -3,7 +3,9 @@ import { createCustomer, listCustomers } from "../../api/customers.js";
 import { wholeList } from "../../api/list.js";
 import { activityTypeSchema, type Customer } from "../../api/schemas.js";
 import { type Candidate, customerVerdict, type FieldDifference } from "../../billing/customer-guard.js";
+import { InputError } from "../../domain/input-error.js";
 import { hasAtMostTwoDecimals } from "../../domain/money.js";
+import { foldings } from "../../domain/resolver.js";
 import { cleanText } from "../../domain/text.js";
 import { defineTool } from "../define-tool.js";
 import { eur } from "../format.js";
@@ -27,7 +29,8 @@ export const createCustomerTool = defineTool({
       .min(0)
       .max(100_000)
       .refine(hasAtMostTwoDecimals, "at most two decimals")
-      .describe("EUR per hour."),
+      .optional()
+      .describe("EUR per hour. Required."),
     email: optionalText("Billing e-mail."),
     address: optionalText("Postal address, one line.", 500),
     taxNumber: optionalText("Steuernummer.", 50),
@@ -77,10 +80,12 @@ export const createCustomerTool = defineTool({
       ...active,
       ...(await context.directory.findFormerCustomers()).filter((c) => !activeIds.has(c._id)),
     ];
-    const verdict = customerVerdict(existing, args, args.allowSimilar === true);
+    if (args.hourlyRate === undefined) throw noRate(args.name, existing);
+    const request = { ...args, hourlyRate: args.hourlyRate };
+    const verdict = customerVerdict(existing, request, args.allowSimilar === true);
     if (verdict.kind === "replay") {
       const found = verdict.customer;
-      const customer = { id: found._id, name: cleanText(found.name), hourlyRate: args.hourlyRate };
+      const customer = { id: found._id, name: cleanText(found.name), hourlyRate: request.hourlyRate };
       const unlisted = args.taxNumber !== undefined || args.ustId !== undefined;
       return {
         data: { outcome: "already_exists" as const, customer, warning: null },
@@ -90,7 +95,7 @@ export const createCustomerTool = defineTool({
     if (verdict.kind === "refused") return refused(verdict.candidates);
     const { id } = await createCustomer(context.client(), {
       name: args.name,
-      hourlyRate: args.hourlyRate,
+      hourlyRate: request.hourlyRate,
       ...(args.email === undefined ? {} : { email: args.email }),
       ...(args.address === undefined ? {} : { address: args.address }),
       ...(args.taxNumber === undefined ? {} : { taxNumber: args.taxNumber }),
@@ -103,13 +108,36 @@ export const createCustomerTool = defineTool({
     const near = verdict.near.map((c) => c.customer);
     const warning =
       near.length === 0 ? null : `Created although similar names exist (allowSimilar): ${candidates(near)}.`;
-    const customer = { id, name: cleanText(args.name), hourlyRate: args.hourlyRate };
+    const customer = { id, name: cleanText(args.name), hourlyRate: request.hourlyRate };
     return {
       data: { outcome: "created" as const, customer, warning },
-      text: `Created customer ${customer.name} (id ${id}) at ${eur(args.hourlyRate)}/h.${warning ? `\nNote: ${warning}` : ""}`,
+      text: `Created customer ${customer.name} (id ${id}) at ${eur(request.hourlyRate)}/h.${warning ? `\nNote: ${warning}` : ""}`,
     };
   },
 });
+
+/**
+ * Every customer has an hourly rate in the service: without one nothing is created, and the answer
+ * says what to give, and which customer of that name exists already (it may be the one meant).
+ */
+function noRate(name: string, existing: readonly Customer[]): InputError {
+  const wanted = foldings(name);
+  const same = existing.filter((c) => foldings(c.name).some((f) => wanted.includes(f)));
+  const exists =
+    same.length === 0
+      ? ""
+      : ` A customer of that name exists already: ${same
+          .map(
+            (c) =>
+              `"${cleanText(c.name)}" (id ${c._id}${c.hourlyRate == null ? "" : `, ${eur(c.hourlyRate)}/h`}${c.isActive === false ? ", inactive" : ""})`,
+          )
+          .join(
+            ", ",
+          )}. If that one is meant, use it (its id works wherever a customer is asked for) instead of creating another.`;
+  return new InputError(
+    `Not created: give hourlyRate, the customer's rate in EUR per hour (e.g. hourlyRate: 80); ask the user for it.${exists}`,
+  );
+}
 
 /** The guard's answer: the customers that may be the one meant, and how to create it anyway. */
 function refused(found: readonly Candidate[]) {

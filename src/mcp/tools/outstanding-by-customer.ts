@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { listInvoices } from "../../api/invoices.js";
+import { itemsOf } from "../../api/list.js";
 import { getOutstandingByCustomer } from "../../api/reports.js";
 import { formatDay } from "../../domain/dates/format.js";
 import { sumAmounts } from "../../domain/money.js";
@@ -10,6 +12,7 @@ import { eur } from "../format.js";
 const invoiceRow = z.object({
   id: z.string(),
   invoiceNumber: z.string(),
+  invoiceDate: z.string().nullable().describe("YYYY-MM-DD, as a reminder cites it; null when not listed"),
   dueDate: z.string().describe("YYYY-MM-DD"),
   grossAmount: moneyOutput,
   daysOverdue: z.number(),
@@ -47,7 +50,14 @@ export const outstandingByCustomerTool = defineTool({
   async handler(args, context) {
     const customer =
       args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);
-    const report = await getOutstandingByCustomer(context.client(), customer?._id);
+    // The report gives due dates only; a reminder cites the invoice's own date ("Rechnung vom …").
+    const [report, sent] = await Promise.all([
+      getOutstandingByCustomer(context.client(), customer?._id),
+      listInvoices(context.client(), { status: "sent" }),
+    ]);
+    const dated = new Map<string, string>(
+      itemsOf(sent).map((i) => [i._id, formatDay(i.invoiceDate, context.timeZone)]),
+    );
     // The report names its customers; where it leaves a name out, the directory may know it.
     const unnamed = report.customers.filter((c) => cleanText(c.customerName) === "").map((c) => c.customerId);
     const names =
@@ -60,6 +70,7 @@ export const outstandingByCustomerTool = defineTool({
           .map((i) => ({
             id: i.id,
             invoiceNumber: i.invoiceNumber,
+            invoiceDate: dated.get(i.id) ?? null,
             dueDate: formatDay(i.dueDate, context.timeZone),
             grossAmount: i.grossAmount,
             daysOverdue: Math.max(0, i.daysOverdue),
@@ -112,7 +123,7 @@ export const outstandingByCustomerTool = defineTool({
             ? `${i.daysOverdue} ${i.daysOverdue === 1 ? "day" : "days"} overdue`
             : urgencyText(i.urgency);
         lines.push(
-          `  - ${i.invoiceNumber} (id ${i.id}) · ${eur(i.grossAmount)} · due ${i.dueDate} · ${late}`,
+          `  - ${i.invoiceNumber} (id ${i.id})${i.invoiceDate === null ? "" : ` of ${i.invoiceDate}`} · ${eur(i.grossAmount)} · due ${i.dueDate} · ${late}`,
         );
       }
     }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateContext } from "../../billing/context.js";
+import type { SignIn } from "../../config/principal.js";
 import { DateInputError } from "../../domain/dates/errors.js";
 import { dayBoundsUtc, formatInstant } from "../../domain/dates/format.js";
 import { loadDates } from "../../domain/dates/lazy.js";
@@ -59,7 +60,7 @@ export const recentEventsTool = defineTool({
   }),
   example: {},
   needsInbox: true,
-  async handler(args, context) {
+  async handler(args, context, call) {
     const source = context.events;
     if (!source) throw new Error("recent_events is only registered when events are stored");
     const since = args.since === undefined ? undefined : await bound(args.since, "start", context);
@@ -95,9 +96,7 @@ export const recentEventsTool = defineTool({
     ];
     if (notes.length > 0) lines.push(`Left out as out of range (not in any sum): ${notes.join("; ")}.`);
     if (window.total === 0 && stored.length === 0) {
-      lines.push(
-        "The inbox is empty: is `invoicing-mcp webhooks serve` running and registered as the webhook endpoint?",
-      );
+      lines.push(`The inbox is empty: ${emptyInboxHint(call.signIn)}`);
     }
     return { data: { events, ...window, totals, notes }, text: lines.join("\n") };
   },
@@ -151,5 +150,19 @@ async function bound(
     return { ms, assumptions: period.assumptions ?? [] };
   } catch (periodError) {
     throw periodError instanceof DateInputError ? periodError : new DateInputError("period", text);
+  }
+}
+
+/** Where this caller's events come from, and so what to check when none came. */
+function emptyInboxHint(signIn: SignIn): string {
+  switch (signIn.kind) {
+    case "oauth":
+      return `is ${signIn.webhookUrl} (the address shown when this app was connected) registered as the webhook endpoint in the Invoicing Service (Settings → API access), with the secret entered then?`;
+    case "tenant":
+      return "this server receives the account's events at the webhook address its operator set up for it: ask them whether it is registered in the Invoicing Service.";
+    case "key":
+      return "events reach this server only for a sign-in through its sign-in page (OAuth) or its operator's tenants; a bare API key has no webhook address here.";
+    default:
+      return "is `invoicing-mcp webhooks serve` running and registered as the webhook endpoint?";
   }
 }

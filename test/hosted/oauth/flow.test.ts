@@ -302,6 +302,11 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
     const app = new MemoryOAuthClient(redirect.url, "Webhook App");
     const { client } = await connectAs(sandbox().keys.other, "read", app, secret);
     const tenant = People.idFor(sandbox().url, sandbox().keys.other).id;
+    // Before any event: the hint names the address the consent page showed, not a local receiver.
+    const empty = await client.callTool({ name: "recent_events", arguments: {} });
+    const hint = (empty.content as { text: string }[]).map((c) => c.text).join("\n");
+    expect(hint).toContain(`The inbox is empty: is ${balancer.url}/webhooks/${tenant} (the address shown`);
+    expect(hint).not.toMatch(/webhooks serve/);
     const body = envelope(
       "invoice.paid",
       { _id: "inv_oauth1", invoiceNumber: "RE-2026-777", grossAmount: 99.5, customerName: "OAuth GmbH" },

@@ -38,8 +38,9 @@ export function likeText(
   timeZone: string,
 ): string {
   const { model } = plan;
+  // The newest is chosen by the period it bills (its service period), not by its own date.
   const which = model.byCustomer
-    ? `, the newest invoice of ${named(model.customer.name, model.customer._id)} before ${period.start}`
+    ? `, chosen as the invoice of ${named(model.customer.name, model.customer._id)} whose ${model.period === null ? "date (the list shows no service period)" : "service period"} comes last before this one's, which starts ${period.start}`
     : "";
   return `\nMade like ${modelName(model, timeZone)}${which}: the same customer, net amount, VAT rate and activity type; ${notesText(plan.notes, model)}`;
 }
@@ -71,5 +72,9 @@ export function notesNeededText(plan: Extract<LikePlan, { kind: "needs notes" }>
       : plan.reason === "no period listed"
         ? `the notes of ${facts} name ${mentioned}, and the service's list does not show its service period, so they cannot be moved on to ${period.start} to ${period.end}`
         : `the notes of ${facts} name ${mentioned}, which cannot be moved on to ${period.start} to ${period.end} (a period of another kind than its own)`;
+  if (plan.reason === "billed once") {
+    const notes = invoice.notes ? ` ("${cleanText(invoice.notes, 80)}")` : "";
+    return `Not created: ${facts}${notes} is the only invoice of ${named(plan.model.customer.name, plan.model.customer._id)} with that amount, so it may have been a one-off. Ask the user whether it recurs; if it does, call again with like: "${invoice.invoiceNumber}" (its number) and the period as before.`;
+  }
   return `Not created: ${why}. Ask the user for the notes this invoice should carry and call again with notes (with like and period as before).`;
 }

@@ -4,8 +4,9 @@
  * src/domain/vat.ts; nothing here adds anything up.
  */
 import type { LimitPassed } from "../../../billing/small-business.js";
-import type { CountedInvoice, VatBasis, VatFigures, VatInvoice } from "../../../domain/vat.js";
-import type { VatDue } from "../../../domain/vat-due.js";
+import { type Cents, taxFromNet, toCents } from "../../../domain/money.js";
+import type { CountedInvoice, Unsure, VatBasis, VatFigures, VatInvoice } from "../../../domain/vat.js";
+import type { FilingRule, VatDue } from "../../../domain/vat-due.js";
 import { eur } from "../../format.js";
 import { smallBusinessText } from "../create-invoice/text.js";
 
@@ -24,6 +25,22 @@ export function formFields(ratePercent: number): { base: string; tax: string | n
   return { base: "35", tax: "36" };
 }
 
+/**
+ * What goes into the form: the taxable amount in whole euros (cents dropped), and for fields 81 and
+ * 86, which have no tax field, the tax ELSTER computes from that base; for 35/36 the tax is entered.
+ */
+export function formBase(row: { rate: number; net: Cents; tax: Cents }): {
+  formBase: number;
+  formTax: number;
+} {
+  const euros = Math.trunc(row.net / 100);
+  const computed = formFields(row.rate / 100).tax === null;
+  return {
+    formBase: euros,
+    formTax: (computed ? taxFromNet(euros * 100, row.rate / 100) : row.tax) / 100,
+  };
+}
+
 /** What the basis means, said where the figures are. */
 export const BASIS_MEANING: Record<VatBasis, string> = {
   soll: "Soll: issued invoices (sent or paid) by invoice date",
@@ -38,13 +55,14 @@ const INVOICE_LINES = 40;
 
 export function invoiceLine(counted: CountedInvoice, customer: string): string {
   const { invoice } = counted;
-  return `  · ${invoice.invoiceNumber} (id ${invoice._id}) · ${customer} · ${counted.day} · net ${eur(counted.net / 100)} · tax ${eur(counted.tax / 100)}`;
+  const day = counted.byWord ? `${counted.day} (paid, by the user's word)` : counted.day;
+  return `  · ${invoice.invoiceNumber} (id ${invoice._id}) · ${customer} · ${day} · net ${eur(counted.net / 100)} · tax ${eur(counted.tax / 100)}`;
 }
 
 export function rateLines(figures: VatFigures, customer: (id: string) => string): string[] {
   const lines: string[] = [];
   let shown = 0;
-  const rows = figures.rates ?? [];
+  const rows = figures.rates;
   for (const row of rows) {
     const percent = row.rate / 100;
     const fields = formFields(percent);
@@ -54,6 +72,18 @@ export function rateLines(figures: VatFigures, customer: (id: string) => string)
     );
     for (const counted of row.invoices) {
       if (shown++ < INVOICE_LINES) lines.push(invoiceLine(counted, customer(counted.invoice.customerId)));
+    }
+    const form = formBase(row);
+    const formTax = Math.round(form.formTax * 100);
+    if (fields.tax === null && formTax !== row.tax) {
+      const gap = row.tax - formTax;
+      lines.push(
+        `  Field ${fields.base} takes whole euros: enter ${form.formBase}. ELSTER computes the tax from it: ${eur(formTax / 100)}, ${eur(Math.abs(gap) / 100)} ${gap > 0 ? "less" : "more"} than the invoices' own ${eur(row.tax / 100)}. Enter only the ${form.formBase}; the return holds ELSTER's tax.`,
+      );
+    } else if (fields.tax !== null && form.formBase * 100 !== row.net) {
+      lines.push(
+        `  Field ${fields.base} takes whole euros: enter ${form.formBase}; field ${fields.tax} takes the tax with cents: enter ${eur(row.tax / 100)}.`,
+      );
     }
   }
   if (shown > INVOICE_LINES)
@@ -85,7 +115,11 @@ export function dueText(due: VatDue, permanentExtension: boolean, today: string)
     ? "the 10th of the second month after the period, with the permanent extension (Dauerfristverlängerung)"
     : "the 10th after the period (§ 18 UStG); a month later with a permanent extension";
   const moved =
-    due.movedFromWeekend === null ? "" : ` (${due.movedFromWeekend} is a weekend day, so the next Monday)`;
+    due.movedFromWeekend === null
+      ? ""
+      : due.holidays.length === 0
+        ? ` (${due.movedFromWeekend} is a weekend day, so the next Monday)`
+        : ` (moved from ${due.movedFromWeekend} past ${due.holidays.map((h) => `${h.day}, ${h.name}`).join(", ")}: ${due.holidays.length === 1 ? "a public holiday" : "public holidays"} everywhere in Germany${weekendBetween(due.movedFromWeekend, due.dueDate) ? ", and the weekend" : ""}; the next working day)`;
   const days = Math.round((Date.parse(due.dueDate) - Date.parse(today)) / 86_400_000);
   const when =
     days === 0
@@ -93,7 +127,38 @@ export function dueText(due: VatDue, permanentExtension: boolean, today: string)
       : days > 0
         ? `in ${days} ${days === 1 ? "day" : "days"}`
         : `${-days} ${days === -1 ? "day" : "days"} ago`;
-  return `Due ${due.dueDate}, a ${weekday}${moved}, ${when}: ${rule}. A public holiday in your state moves it to the next working day.`;
+  return `Due ${due.dueDate}, a ${weekday}${moved}, ${when}: ${rule}. A holiday of your state alone (such as Epiphany, Corpus Christi or Reformation Day) on that day would move it to the next working day.`;
+}
+
+/**
+ * Said once, when the period asked is not the kind the previous year's tax calls for (§ 18 Abs. 2
+ * UStG). The rule reads the tax after input tax, which the service does not know; the output tax
+ * is its upper bound, so "at most" is certain and "more than" is a question for the person.
+ */
+export function frequencyText(due: VatDue, frequency: VatAnswer["frequency"]): string | undefined {
+  if (frequency === null || (due.filing !== "month" && due.filing !== "quarter")) return undefined;
+  const { year, outputTax, rule } = frequency;
+  const figure = `Your output tax of ${year}, by invoice date, was ${eur(outputTax / 100)}`;
+  const net = "(§ 18 Abs. 2 UStG counts the tax after input tax, which is lower still)";
+  if (due.filing === "quarter" && rule === "monthly") {
+    return `${figure}. If ${year}'s tax after input tax was more than 9,000 EUR, returns are due monthly, not quarterly (§ 18 Abs. 2 UStG): check with the user before filing a quarter.`;
+  }
+  if (due.filing === "month" && rule !== "monthly") {
+    return `${figure}: at most 9,000 EUR, so the quarter is the filing period, not the month ${net}${rule === "exemptPossible" ? "; at most 2,000 EUR, so the tax office may free the user from advance returns altogether" : ""}. Monthly returns only by the user's own choice.`;
+  }
+  if (due.filing === "quarter" && rule === "exemptPossible") {
+    return `${figure}: at most 2,000 EUR ${net}, so the tax office may free the user from advance returns altogether; until it has, quarterly returns stand.`;
+  }
+  return undefined;
+}
+
+/** A Saturday or Sunday lies between the two days (the first included, the last not). */
+function weekendBetween(from: string, to: string): boolean {
+  for (let ms = Date.parse(`${from}T12:00:00Z`); ms < Date.parse(`${to}T12:00:00Z`); ms += 86_400_000) {
+    const weekday = new Date(ms).getUTCDay();
+    if (weekday === 0 || weekday === 6) return true;
+  }
+  return false;
 }
 
 export interface VatAnswer {
@@ -101,10 +166,14 @@ export interface VatAnswer {
   basis: { used: VatBasis; from: "argument" | "configuration" | "default" };
   figures: VatFigures;
   due: VatDue;
+  /** The previous year's output tax by invoice date and what it means for filing; null: no invoices then. */
+  frequency: { year: number; outputTax: Cents; rule: FilingRule } | null;
   permanentExtension: boolean;
   /** With every invoice at 0 %: the small-business limits passed (null: not readable). */
   limits: readonly LimitPassed[] | null | undefined;
   hasInbox: boolean;
+  /** The caller may note payment days (note_payments) and the server keeps them. */
+  canNote: boolean;
   customer: (id: string) => string;
   /** YYYY-MM-DD in the user's zone, for how far off the due date is. */
   today: string;
@@ -118,20 +187,25 @@ export function vatAnswerText(answer: VatAnswer): string {
   ];
   const small = figures.smallBusiness;
   const smallNet = small.reduce((sum, c) => sum + c.net, 0);
-  if (figures.rates === null) {
-    lines.push(...unsureLines(answer));
-  } else if (figures.rates.length === 0 && small.length === 0) {
+  if (!figures.complete) lines.push(...unsureLines(answer));
+  if (figures.rates.length === 0 && small.length === 0) {
     lines.push(
-      basis.used === "soll"
-        ? "No invoice was issued in the period: output tax 0.00 EUR. If you file returns, one is still due for the period."
-        : "No payment of an invoice arrived in the period, as far as the inbox shows: output tax 0.00 EUR.",
+      !figures.complete
+        ? "Of the payments known, none arrived in the period: output tax 0.00 EUR so far."
+        : basis.used === "soll"
+          ? "No invoice was issued in the period: output tax 0.00 EUR. If you file returns, one is still due for the period."
+          : "No payment of an invoice arrived in the period, as far as the inbox shows: output tax 0.00 EUR.",
     );
   } else {
     lines.push(...rateLines(figures, customer));
-    lines.push(`Output tax in total: ${eur((figures.totalTax ?? 0) / 100)}.`);
+    lines.push(
+      figures.complete
+        ? `Output tax in total: ${eur(figures.totalTax / 100)}.`
+        : `Output tax of what is known: ${eur(figures.totalTax / 100)}; the invoices not placed above come on top of it if they belong to the period. Not for filing until they are settled.`,
+    );
   }
   if (small.length > 0) {
-    const onlySmall = figures.rates !== null && figures.rates.length === 0;
+    const onlySmall = figures.complete && figures.rates.length === 0;
     lines.push(
       `At 0 % under § 19 UStG (small-business rule), outside the return: net ${eur(smallNet / 100)} from ${namedList(
         small.map((c) => c.invoice),
@@ -164,8 +238,10 @@ export function vatAnswerText(answer: VatAnswer): string {
       `Check: ${invoice.invoice.invoiceNumber} (id ${invoice.invoice._id}) states tax ${eur(invoice.tax / 100)}, but net ${eur(invoice.net / 100)} × ${invoice.rate / 100} % is ${eur(expected / 100)} (half-up). Counted as stated; correct it with the user (or their tax adviser) before filing.`,
     );
   }
-  if (!(figures.rates?.length === 0 && small.length > 0)) lines.push(INPUT_TAX);
+  if (!(figures.rates.length === 0 && small.length > 0)) lines.push(INPUT_TAX);
   lines.push(dueText(answer.due, answer.permanentExtension, answer.today));
+  const frequency = frequencyText(answer.due, answer.frequency);
+  if (frequency) lines.push(frequency);
   return lines.join("\n");
 }
 
@@ -174,20 +250,46 @@ function basisNote(basis: VatAnswer["basis"]): string {
   return ' Soll is assumed: neither the call nor INVOICING_VAT_BASIS names a basis. If you file by payments received (Ist), pass basis: "ist".';
 }
 
-/** Why no figures are given, and what would give them. */
-function unsureLines({ figures, basis, hasInbox, customer }: VatAnswer): string[] {
-  const byReason = new Map<string, VatInvoice[]>();
-  for (const { invoice, reason } of figures.unsure) {
-    byReason.set(reason, [...(byReason.get(reason) ?? []), invoice]);
+/** The invoices named in the text that cannot be placed; the structured answer lists more. */
+const UNSURE_NAMED = 5;
+
+/** What the invoices left out add up to: net, and gross where the service lists it (else net and tax). */
+export function unplacedSum(unsure: readonly Unsure[]): { net: Cents; gross: Cents } {
+  let net = 0;
+  let gross = 0;
+  for (const { invoice } of unsure) {
+    net += toCents(invoice.netAmount);
+    gross += toCents(invoice.grossAmount ?? invoice.netAmount + (invoice.taxAmount ?? 0));
   }
+  return { net, gross };
+}
+
+/** What the figures leave out, why, and what settles it. */
+function unsureLines({ figures, basis, hasInbox, canNote, customer, period }: VatAnswer): string[] {
+  const { unsure } = figures;
+  const sum = unplacedSum(unsure);
+  const count = unsure.length;
+  const byReason = new Map<string, number>();
+  for (const { reason } of unsure) byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
+  // The newest first: the likeliest to belong to the period.
+  const named = [...unsure]
+    .sort((a, b) => b.invoice.invoiceDate - a.invoice.invoiceDate)
+    .slice(0, UNSURE_NAMED)
+    .map((u) => u.invoice);
+  const reasons = [...byReason].map(([reason, n]) => `${n} × ${reason}`).join("; ");
   const lines = [
-    `No figures: they would leave out ${figures.unsure.length} ${figures.unsure.length === 1 ? "invoice" : "invoices"} that cannot be placed:`,
-    ...[...byReason].map(([reason, invoices]) => `- ${reason}: ${namedList(invoices, customer)}`),
+    `Figures of what is known only: ${count} ${count === 1 ? "invoice" : "invoices"} (net ${eur(sum.net / 100)}, gross ${eur(sum.gross / 100)}) cannot be placed and are left out (${reasons}). ${count > UNSURE_NAMED ? "The newest" : "They"}: ${namedList(named, customer)}${count > UNSURE_NAMED ? ` and ${count - UNSURE_NAMED} older` : ""}.`,
   ];
-  if (basis.used === "ist") {
+  if (basis.used !== "ist") return lines;
+  const asked = `Nothing is assumed without the user's word: ask them`;
+  if (canNote) {
+    lines.push(
+      `${asked} on which day each was paid (note_payments with payments: [{invoice, paidOn}]), or whether every invoice dated before ${period.start} was paid before the period (once they confirm it: note_payments with datedBefore: "${period.start}"). The server keeps what they say for every later report.`,
+    );
+  } else {
     lines.push(
       hasInbox
-        ? 'Payment dates come from the webhook inbox (invoice.paid events): check that the receiver gets invoice.paid from the service, or ask the user for these dates. For figures by invoice date, call vat_report with basis: "soll".'
+        ? `Payment dates come from the webhook inbox (invoice.paid events): check that the receiver gets invoice.paid from the service. ${asked} for the days they were paid. For figures by invoice date, call vat_report with basis: "soll".`
         : 'Payment dates come only from the webhook inbox, which is not set up: run `invoicing-mcp webhooks serve` and set INVOICING_INBOX. Until then, for figures by invoice date, call vat_report with basis: "soll".',
     );
   }

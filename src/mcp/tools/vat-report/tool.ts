@@ -8,14 +8,15 @@ import { formatDay } from "../../../domain/dates/format.js";
 import { loadDates } from "../../../domain/dates/lazy.js";
 import { fromCents } from "../../../domain/money.js";
 import { type CountedInvoice, type VatInvoice, vatFigures } from "../../../domain/vat.js";
-import { vatDue } from "../../../domain/vat-due.js";
+import { filingRule, vatDue } from "../../../domain/vat-due.js";
+import { NO_NOTES, personsWord } from "../../../webhooks/payment-notes.js";
 import { inboxSince, paymentsByInvoice } from "../../../webhooks/payments.js";
 import { moneyOutput, periodArg } from "../../args.js";
 import { assumedText } from "../../date-args.js";
 import { defineTool } from "../../define-tool.js";
 import { named } from "../../format.js";
 import { periodOutput } from "../../period-text.js";
-import { formFields, type VatAnswer, vatAnswerText } from "./text.js";
+import { formBase, formFields, unplacedSum, type VatAnswer, vatAnswerText } from "./text.js";
 
 const row = (counted: CountedInvoice, customerName: string | null) => ({
   id: counted.invoice._id,
@@ -25,7 +26,11 @@ const row = (counted: CountedInvoice, customerName: string | null) => ({
   day: counted.day,
   netAmount: fromCents(counted.net),
   taxAmount: fromCents(counted.tax),
+  ...(counted.byWord ? { paidOnByWord: true } : {}),
 });
+
+/** The invoices left out that the structured answer names; the rest are counted and summed. */
+const UNSURE_LISTED = 20;
 
 export const vatReportTool = defineTool({
   name: "vat_report",
@@ -47,6 +52,7 @@ export const vatReportTool = defineTool({
       used: z.enum(["soll", "ist"]),
       from: z.enum(["argument", "configuration", "default"]),
     }),
+    complete: z.boolean().describe("false: the figures leave out the invoices in `checks.unsure`"),
     rates: z
       .array(
         z.object({
@@ -58,9 +64,8 @@ export const vatReportTool = defineTool({
           invoices: z.array(z.unknown()),
         }),
       )
-      .nullable()
-      .describe("null when an invoice in `checks.unsure` makes them unknown"),
-    totalTax: moneyOutput.nullable(),
+      .describe("of the invoices placed in the period"),
+    totalTax: moneyOutput,
     smallBusiness: z.object({
       netAmount: moneyOutput,
       invoices: z.array(z.unknown()),
@@ -68,12 +73,24 @@ export const vatReportTool = defineTool({
       limitsPassed: z.array(z.unknown()).nullable(),
     }),
     apart: z.object({ drafts: z.array(z.unknown()), otherStates: z.array(z.unknown()) }),
-    checks: z.object({ taxMismatches: z.array(z.unknown()), unsure: z.array(z.unknown()) }),
-    due: z.object({ date: z.string().nullable(), filing: z.string(), permanentExtension: z.boolean() }),
+    checks: z.object({
+      taxMismatches: z.array(z.unknown()),
+      unsure: z.array(z.unknown()).describe(`left out of the figures; the first ${UNSURE_LISTED}`),
+      unsureCount: z.number().int(),
+      unsureNetAmount: moneyOutput,
+      unsureGrossAmount: moneyOutput,
+    }),
+    due: z.object({
+      date: z.string().nullable(),
+      filing: z.string(),
+      permanentExtension: z.boolean(),
+      previousYearOutputTax: moneyOutput.nullable().describe("by invoice date; null: no invoice that year"),
+      rule: z.enum(["monthly", "quarterly", "exemptPossible"]).nullable().describe("§ 18 Abs. 2 UStG"),
+    }),
     currency: z.literal("EUR"),
   }),
   example: { period: "last month" },
-  async handler(args, context) {
+  async handler(args, context, call) {
     const period = (await loadDates()).parsePeriod(args.period, dateContext(context));
     const basis = args.basis ?? context.vatBasis ?? "soll";
     const from: VatAnswer["basis"]["from"] = args.basis
@@ -81,9 +98,11 @@ export const vatReportTool = defineTool({
       : context.vatBasis
         ? "configuration"
         : "default";
-    const [list, events] = await Promise.all([
+    const ist = basis === "ist";
+    const [list, events, notes] = await Promise.all([
       listInvoices(context.client()),
-      basis === "ist" && context.events ? context.events.read({}) : [],
+      ist && context.events ? context.events.read({}) : [],
+      ist && context.paymentNotes ? context.paymentNotes.read() : NO_NOTES,
     ]);
     const invoices = wholeList(list, "invoices", "no VAT figures are given: they would leave out invoices");
     const figures = vatFigures({
@@ -93,15 +112,29 @@ export const vatReportTool = defineTool({
       invoices,
       payments: paymentsByInvoice(events),
       inboxSince: inboxSince(events),
+      word: personsWord(notes),
     });
     const names = await context.directory.customerNames([...new Set(invoices.map((i) => i.customerId))]);
     const nameOf = (id: string) => names.get(id) ?? null;
-    const onlySmall =
-      figures.rates !== null && figures.rates.length === 0 && figures.smallBusiness.length > 0;
+    const onlySmall = figures.complete && figures.rates.length === 0 && figures.smallBusiness.length > 0;
     const limits = onlySmall
       ? await smallBusinessLimits(context, Number(period.end.slice(0, 4)), 0)
       : undefined;
     const due = vatDue(period, context.vatPermanentExtension);
+    // § 18 Abs. 2 UStG reads the previous year's tax: here its output tax by invoice date.
+    const lastYear = Number(period.start.slice(0, 4)) - 1;
+    const previous = vatFigures({
+      period: { start: `${lastYear}-01-01`, end: `${lastYear}-12-31` },
+      timeZone: context.timeZone,
+      basis: "soll",
+      invoices,
+      payments: new Map(),
+      inboxSince: null,
+    });
+    const hadInvoices = previous.rates.length > 0 || previous.smallBusiness.length > 0;
+    const frequency = hadInvoices
+      ? { year: lastYear, outputTax: previous.totalTax, rule: filingRule(previous.totalTax) }
+      : null;
     const brief = (i: VatInvoice) => ({
       id: i._id,
       invoiceNumber: i.invoiceNumber,
@@ -113,19 +146,20 @@ export const vatReportTool = defineTool({
     const data = {
       period: { start: period.start, end: period.end, label: period.label },
       basis: { used: basis, from },
-      rates:
-        figures.rates?.map((r) => {
-          const fields = formFields(r.rate / 100);
-          return {
-            rate: r.rate / 100,
-            field: fields.base,
-            taxField: fields.tax,
-            taxableAmount: fromCents(r.net),
-            taxAmount: fromCents(r.tax),
-            invoices: r.invoices.map((c) => row(c, nameOf(c.invoice.customerId))),
-          };
-        }) ?? null,
-      totalTax: figures.totalTax === null ? null : fromCents(figures.totalTax),
+      complete: figures.complete,
+      rates: figures.rates.map((r) => {
+        const fields = formFields(r.rate / 100);
+        return {
+          rate: r.rate / 100,
+          field: fields.base,
+          taxField: fields.tax,
+          taxableAmount: fromCents(r.net),
+          taxAmount: fromCents(r.tax),
+          ...formBase(r),
+          invoices: r.invoices.map((c) => row(c, nameOf(c.invoice.customerId))),
+        };
+      }),
+      totalTax: fromCents(figures.totalTax),
       smallBusiness: {
         netAmount: fromCents(figures.smallBusiness.reduce((sum, c) => sum + c.net, 0)),
         invoices: figures.smallBusiness.map((c) => row(c, nameOf(c.invoice.customerId))),
@@ -139,9 +173,20 @@ export const vatReportTool = defineTool({
           taxRate: m.invoice.rate / 100,
           expectedTax: fromCents(m.expected),
         })),
-        unsure: figures.unsure.map((u) => ({ ...brief(u.invoice), reason: u.reason })),
+        unsure: figures.unsure
+          .slice(0, UNSURE_LISTED)
+          .map((u) => ({ ...brief(u.invoice), reason: u.reason })),
+        unsureCount: figures.unsure.length,
+        unsureNetAmount: fromCents(unplacedSum(figures.unsure).net),
+        unsureGrossAmount: fromCents(unplacedSum(figures.unsure).gross),
       },
-      due: { date: due.dueDate, filing: due.filing, permanentExtension: context.vatPermanentExtension },
+      due: {
+        date: due.dueDate,
+        filing: due.filing,
+        permanentExtension: context.vatPermanentExtension,
+        previousYearOutputTax: frequency === null ? null : fromCents(frequency.outputTax),
+        rule: frequency?.rule ?? null,
+      },
       currency: "EUR" as const,
     };
     const text = vatAnswerText({
@@ -149,9 +194,11 @@ export const vatReportTool = defineTool({
       basis: data.basis,
       figures,
       due,
+      frequency,
       permanentExtension: context.vatPermanentExtension,
       limits,
       hasInbox: context.events !== undefined,
+      canNote: call.canWrite && context.paymentNotes !== undefined,
       today: formatDay(context.now(), context.timeZone),
       customer: (id) => named(nameOf(id) ?? undefined, id),
     });
