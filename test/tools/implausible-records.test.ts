@@ -44,15 +44,20 @@ describe("records no account holds", () => {
       { taxAmount: 1000 },
       "its tax 1000.00 EUR is far from net × rate (28.50 EUR)",
     ],
-  ])("vat_report with %s: no figures, and says why", async (_, fields, reason) => {
-    peer = await serve([invoice("a"), invoice("b", fields)]);
-    const { text, data } = await peer.mcp.call("vat_report", { period: "2026-10" });
-    expect(text).toContain(reason);
-    expect(data.totalTax).toBeNull();
-    expect(data.rates).toBeNull();
-    expect(text).not.toMatch(/\de[+-]\d|NaN/);
-    expect(JSON.stringify(data)).not.toMatch(/e\+|NaN/);
-  });
+  ])(
+    "vat_report with %s: that invoice left out and named, the rest marked incomplete, not for filing",
+    async (_, fields, reason) => {
+      peer = await serve([invoice("a"), invoice("b", fields)]);
+      const { text, data } = await peer.mcp.call("vat_report", { period: "2026-10" });
+      expect(text).toContain(reason);
+      expect(data.complete).toBe(false);
+      expect(text).toMatch(
+        /Output tax of what is known: 28\.50 EUR; .*Not for filing until they are settled\./,
+      );
+      expect(text).not.toMatch(/\de[+-]\d|NaN/);
+      expect(JSON.stringify(data)).not.toMatch(/e\+|NaN/);
+    },
+  );
 
   it.each([
     ["list_invoices", {}],

@@ -278,7 +278,7 @@ function unsureLines({ figures, basis, hasInbox, canNote, customer, period }: Va
     .map((u) => u.invoice);
   const reasons = [...byReason].map(([reason, n]) => `${n} × ${reason}`).join("; ");
   const lines = [
-    `Figures of what is known only: ${count} ${count === 1 ? "invoice" : "invoices"} (net ${eur(sum.net / 100)}, gross ${eur(sum.gross / 100)}) cannot be placed and are left out (${reasons}). ${count > UNSURE_NAMED ? "The newest" : "They"}: ${namedList(named, customer)}${count > UNSURE_NAMED ? ` and ${count - UNSURE_NAMED} older` : ""}.`,
+    `Figures of what is known only: ${count} ${count === 1 ? "invoice" : "invoices"} (net ${eur(sum.net / 100)}, gross ${eur(sum.gross / 100)}) ${count === 1 ? "cannot be placed and is" : "cannot be placed and are"} left out (${reasons}). ${count > UNSURE_NAMED ? "The newest" : count === 1 ? "It is" : "They are"}: ${namedList(named, customer)}${count > UNSURE_NAMED ? ` and ${count - UNSURE_NAMED} older` : ""}.`,
   ];
   if (basis.used !== "ist") return lines;
   const asked = `Nothing is assumed without the user's word: ask them`;
