@@ -205,11 +205,27 @@ describe("the same settings, whatever their source", () => {
     },
   ];
   for (const { setting, variable, value, says } of bad) {
-    it(`a bad ${setting} stops every mode at start, naming where it came from`, async () => {
-      const stdio = await runToExit([], { [variable]: value });
-      expect(stdio.code).toBe(1);
-      expect(stdio.stderr).toMatch(new RegExp(`${variable} "${value.replace(".", "\\.")}" is not valid`));
-      expect(stdio.stderr).toMatch(says);
+    it(`a bad ${setting} is named by every mode, naming where it came from: stdio starts and says it, serve stops`, async () => {
+      // A client shows a stdio server that exits as dead: it starts, and says what to fix.
+      const stdio = new StdioSession([], {
+        [variable]: value,
+        INVOICING_API_KEY: "sk_x",
+        INVOICING_BASE_URL: sandbox().url,
+      });
+      try {
+        const instructions = String((await stdio.initialize()).result?.instructions);
+        const named = new RegExp(`${variable} "${value.replace(".", "\\.")}" is not valid`);
+        expect(instructions).toMatch(named);
+        expect(instructions).toMatch(says);
+        const answer = await stdio.callTool("list_invoices");
+        expect(answer.result?.isError).toBe(true);
+        const [said] = (answer.result?.content ?? []) as { text: string }[];
+        expect(said?.text).toMatch(named);
+        expect((await stdio.endInput()).code).toBe(0);
+        expect(stdio.stderr).toMatch(named);
+      } finally {
+        if (stdio.child.exitCode === null) stdio.child.kill("SIGKILL");
+      }
 
       const tenantsPath = writeTenantsFile([
         {
