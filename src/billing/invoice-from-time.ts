@@ -8,8 +8,7 @@ import { InputError } from "../domain/input-error.js";
 import { toCents } from "../domain/money.js";
 import { type DaySpan, timeNotes } from "../domain/period-billing.js";
 import { named } from "../domain/text.js";
-import type { BillingContext } from "./context.js";
-import { countTime, loadPeriodEntries, type PeriodTime } from "./period-facts.js";
+import { countTime, type PeriodTime } from "./period-facts.js";
 
 export interface TimeBasis {
   time: PeriodTime;
@@ -17,19 +16,7 @@ export interface TimeBasis {
   notes: string;
 }
 
-export async function invoiceFromTime(
-  customer: Customer,
-  period: DaySpan,
-  context: BillingContext,
-): Promise<TimeBasis> {
-  const [entries, projectNames] = await Promise.all([
-    loadPeriodEntries(context, period),
-    context.directory.projectNames(),
-  ]);
-  return timeBasis(customer, period, entries, projectNames, context.timeZone);
-}
-
-/** The same from the period's entries already loaded (of any customer): several invoices share one listing. */
+/** From the period's entries already loaded (of any customer): several invoices share one listing. */
 export function timeBasis(
   customer: Customer,
   period: DaySpan,

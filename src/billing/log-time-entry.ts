@@ -73,13 +73,6 @@ export async function checkEntry(input: EntryInput, context: BillingContext): Pr
   return { planned, slot, errors };
 }
 
-/** The entry ready to send, or its first problem thrown (a single log_time call). */
-export async function planEntry(input: EntryInput, context: BillingContext): Promise<PlannedEntry> {
-  const { planned, errors } = await checkEntry(input, context);
-  if (errors.length > 0 || planned === null) throw errors[0];
-  return planned;
-}
-
 /** Whether the person can fix the error by changing the entry (not an outage or a bug). */
 function isInputProblem(error: unknown): boolean {
   return (

@@ -9,8 +9,8 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 
 export type { InboxEvent } from "./inbox-format.js";
-export { type InboxQuery, type InboxReadOptions, readInbox } from "./inbox-reader.js";
-export { type WatchOptions, watchInbox } from "./inbox-watch.js";
+export { type InboxQuery, readInbox } from "./inbox-reader.js";
+export { watchInbox } from "./inbox-watch.js";
 
 /**
  * Where `invoicing-mcp webhooks serve` keeps its inbox unless told otherwise: INVOICING_INBOX,
