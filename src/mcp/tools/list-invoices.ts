@@ -25,8 +25,8 @@ import { completeness, eur, named, page, pageLine, partialNote } from "../format
 
 /**
  * A row of the data: the keys a program acts on or links with. What a person reads of an invoice
- * (date, status, amounts, period, notes) is in the text, once: a page of 100 rows sent twice was
- * 57,000 characters (issue 29, item 10).
+ * (date, status, amounts, period, notes) is in the text, once: a page of 100 rows sent twice would
+ * be 57,000 characters.
  */
 const invoiceRow = z.object({
   id: z.string(),
@@ -39,7 +39,7 @@ export const listInvoicesTool = defineTool({
   title: "List invoices",
   description:
     "Invoices, newest first, with net and gross sums over all pages. The REST API has no payment dates: never conclude nothing was paid from invoice dates; for that, run `invoicing-mcp webhooks serve` and set INVOICING_INBOX.",
-  // With an inbox there is nothing to set up: payment dates it received are shown (item 13).
+  // With an inbox there is nothing to set up: payment dates it received are shown.
   descriptionFor: ({ events }) =>
     events
       ? "Invoices, newest first, with net and gross sums over all pages. The REST API has no payment dates; those the webhook inbox received are shown beside paid invoices (recent_events has them all)."
@@ -149,7 +149,7 @@ export const listInvoicesTool = defineTool({
     if (args.status === "paid" && (window.total === 0 || args.from !== undefined || args.to !== undefined)) {
       // The dates filter invoice dates: an empty or short answer says nothing about when anything was paid.
       lines.push(
-        // The setup itself is in the server's instructions, read once per conversation (item 12).
+        // The setup itself is in the server's instructions, read once per conversation.
         `Dates here are invoice dates: the REST API has no payment dates, so this does not show when invoices were paid${context.events ? "; recent_events does (invoice.paid)" : " (the server's instructions say how to receive payment events)"}.`,
       );
     }

@@ -123,9 +123,8 @@ export const listTimeEntriesTool = defineTool({
       projectId: e.projectId,
       description: e.description ? cleanText(e.description, 300) : null,
     }));
-    // Each project's name and customer once, its entries under it: a page of 100 entries that
-    // named them per entry, in the text and again in the data, was over 45,000 characters (issue
-    // 29, item 10).
+    // Each project's name and customer once, its entries under it: naming them per entry, in the
+    // text and again in the data, would make a page of 100 entries over 45,000 characters.
     const projects = new Map<string, ProjectRow>();
     for (const [i, { projectId, ...entry }] of entries.entries()) {
       const customerId = slice[i]!.customerId;
