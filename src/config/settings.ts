@@ -27,6 +27,9 @@ export interface Config {
 
 export type { VatBasis };
 
+/** Settings with a key and the base URL it belongs to: what every hosted principal has. */
+export type KeyedConfig = Config & { apiKey: string; baseUrl: string };
+
 export interface Field {
   /** The environment variable. */
   env: string;

@@ -15,7 +15,7 @@ import {
 } from "@modelcontextprotocol/node";
 import { type AuthInfo, createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
 import type { Principal } from "../config/principal.js";
-import type { Config } from "../config/settings.js";
+import type { Config, KeyedConfig } from "../config/settings.js";
 import { ApiClient } from "../http/client.js";
 import type { Governor } from "../http/governor.js";
 import { createToolContext } from "../mcp/context.js";
@@ -29,7 +29,7 @@ import { sessionIdFor } from "./session-id.js";
 
 export interface RuntimeDeps {
   /** The governor of a key: shared by every runtime (and, with Redis, every instance) using it. */
-  governor(settings: Config & { apiKey: string; baseUrl: string }): Governor;
+  governor(settings: KeyedConfig): Governor;
   /** A principal's stored webhook events, when the server keeps them. */
   events(principalId: string): EventSource | undefined;
   rateWindowMs: number | undefined;
@@ -56,7 +56,7 @@ export class TenantRuntime {
   constructor(
     readonly id: string,
     /** The settings this runtime was built with; a principal with other settings gets a new one. */
-    readonly settings: Config & { apiKey: string; baseUrl: string },
+    readonly settings: KeyedConfig,
     deps: RuntimeDeps,
   ) {
     this.client = new ApiClient({
@@ -190,9 +190,9 @@ export class RuntimeRegistry {
 }
 
 /** A hosted principal always has a key and a base URL: each way of signing in sets them. */
-function complete(settings: Config): Config & { apiKey: string; baseUrl: string } {
+function complete(settings: Config): KeyedConfig {
   if (!settings.apiKey || !settings.baseUrl) throw new Error("a hosted principal without a key or base URL");
-  return settings as Config & { apiKey: string; baseUrl: string };
+  return settings as KeyedConfig;
 }
 
 /** Settings that make the same runtime: all but read-only, which is a scope of each request. */

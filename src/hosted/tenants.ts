@@ -17,6 +17,7 @@ import type { Env } from "../config/environment.js";
 import { ConfigError } from "../config/errors.js";
 import {
   type Config,
+  type KeyedConfig,
   FIELDS,
   parseSettings,
   type RawSettings,
@@ -26,7 +27,7 @@ import {
 export interface TenantEntry {
   id: string;
   /** Complete: the tenant's key and base URL are set. */
-  settings: Config & { apiKey: string; baseUrl: string };
+  settings: KeyedConfig;
   /** The webhook signing secrets (a second one while rotating); empty: no webhook route. */
   webhookSecrets: string[];
 }
