@@ -18,6 +18,7 @@ import type { Principal } from "../config/principal.js";
 import type { Config, KeyedConfig } from "../config/settings.js";
 import { ApiClient } from "../http/client.js";
 import type { Governor } from "../http/governor.js";
+import { answerJson } from "../json-answer.js";
 import { createToolContext } from "../mcp/context.js";
 import { subscribableUris } from "../mcp/resources/events.js";
 import { subscriptionRefusal } from "../mcp/resources/subscriptions.js";
@@ -137,8 +138,7 @@ function contextOf(authInfo: AuthInfo | undefined): CallContext {
 
 /** A JSON-RPC invalid-params error as the whole answer to one request. */
 async function answerError(res: ServerResponse, id: unknown, message: string): Promise<void> {
-  res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
-  res.end(JSON.stringify({ jsonrpc: "2.0", id: id ?? null, error: { code: -32602, message } }));
+  answerJson(res, 200, { jsonrpc: "2.0", id: id ?? null, error: { code: -32602, message } });
 }
 
 /** The runtimes of the principals seen so far; idle ones (service mode: one per key) are let go. */
