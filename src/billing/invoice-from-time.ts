@@ -4,9 +4,10 @@
  * says so. Nothing to count, or no rate to count with, is an error that says what to do.
  */
 import type { Customer, TimeEntry } from "../api/schemas.js";
+import type { DaySpan } from "../domain/calendar-span.js";
 import { InputError } from "../domain/input-error.js";
 import { toCents } from "../domain/money.js";
-import { type DaySpan, timeNotes } from "../domain/period-billing.js";
+import { timeNotes } from "../domain/period-billing.js";
 import { named } from "../domain/text.js";
 import { countTime, type PeriodTime } from "./period-facts.js";
 

@@ -5,6 +5,7 @@
  */
 import { PathParameterError } from "../api/errors.js";
 import type { Customer, Project } from "../api/schemas.js";
+import { DAY_MS } from "../domain/calendar-span.js";
 import { parseDuration } from "../domain/dates/duration.js";
 import { DateInputError } from "../domain/dates/errors.js";
 import { formatInstant, formatLocalDateTime } from "../domain/dates/format.js";
@@ -12,8 +13,6 @@ import { loadDates } from "../domain/dates/lazy.js";
 import { InputError } from "../domain/input-error.js";
 import { spokenDuration } from "../domain/time-slots.js";
 import { type BillingContext, dateContext, resolveEnd } from "./context.js";
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /** What the person gave for one entry. */
 export interface EntryInput {

@@ -227,4 +227,3 @@ function keyProblem(key: string): string | undefined {
   }
   return undefined;
 }
-

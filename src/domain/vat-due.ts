@@ -10,8 +10,7 @@
  * A year's figures belong to the annual return (Umsatzsteuererklärung), which has a deadline of
  * its own; any other span is no filing period. Neither gets a due date.
  */
-import { type SpanKind, spanKind } from "./calendar-span.js";
-import type { DaySpan } from "./period-billing.js";
+import { DAY_MS, type DaySpan, type SpanKind, spanKind } from "./calendar-span.js";
 
 export type FilingPeriod = SpanKind;
 
@@ -31,7 +30,7 @@ export function vatDue(period: DaySpan, permanentExtension: boolean): VatDue {
   const tenth = new Date(Date.UTC(year, month + (permanentExtension ? 1 : 0), 10));
   const weekday = tenth.getUTCDay();
   const shift = weekday === 6 ? 2 : weekday === 0 ? 1 : 0;
-  const due = new Date(tenth.getTime() + shift * 86_400_000);
+  const due = new Date(tenth.getTime() + shift * DAY_MS);
   return {
     filing,
     dueDate: iso(due),

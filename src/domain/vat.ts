@@ -14,9 +14,10 @@
  *   is more than a euro from net × rate (no rounding explains that), makes the figures unknown.
  * Every figure is the sum, in cents, of the invoices listed with it.
  */
+
+import type { DaySpan } from "./calendar-span.js";
 import { formatDay } from "./dates/format.js";
 import { type Cents, taxFromNet, toCents } from "./money.js";
-import type { DaySpan } from "./period-billing.js";
 
 export type VatBasis = "soll" | "ist";
 

@@ -82,7 +82,8 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
         error_description: "the request's address has a malformed percent-encoding",
       });
     const path = (req.url ?? "/").split("?")[0]!;
-    if (path === "/healthz") return answerJson(res, draining ? 503 : 200, { status: draining ? "draining" : "ok" });
+    if (path === "/healthz")
+      return answerJson(res, draining ? 503 : 200, { status: draining ? "draining" : "ok" });
     if (path === "/readyz") return ready(res);
     if (path === SERVER_CARD_PATH) return card(req, res);
     if (path === "/mcp") {
@@ -176,7 +177,11 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
       const code = read.status === 400 ? -32700 : -32000;
       // A body cut off unread cannot leave the connection reusable.
       if (read.status === 413) res.shouldKeepAlive = false;
-      return answerJson(res, read.status, { jsonrpc: "2.0", error: { code, message: read.message }, id: null });
+      return answerJson(res, read.status, {
+        jsonrpc: "2.0",
+        error: { code, message: read.message },
+        id: null,
+      });
     }
     const { principal } = outcome;
     if (options.oauth) {

@@ -57,11 +57,12 @@ export function describeCall(body: unknown, sessionId?: string | string[]): McpC
           : [],
     views:
       method === "initialize"
-        ? capabilitiesTakeViews((single?.params as { capabilities?: unknown } | null | undefined)?.capabilities)
+        ? capabilitiesTakeViews(
+            (single?.params as { capabilities?: unknown } | null | undefined)?.capabilities,
+          )
         : announcedIn(sessionId)?.views,
   };
 }
-
 
 interface Message {
   id?: unknown;

@@ -17,8 +17,8 @@ import type { Env } from "../config/environment.js";
 import { ConfigError } from "../config/errors.js";
 import {
   type Config,
-  type KeyedConfig,
   FIELDS,
+  type KeyedConfig,
   parseSettings,
   type RawSettings,
   type SettingName,

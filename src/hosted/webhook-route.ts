@@ -20,7 +20,8 @@ export function pgWebhookRoute(
   return async (tenantId: string, req: IncomingMessage, res: ServerResponse) => {
     const secrets = await auth.webhookSecrets(tenantId);
     if (!secrets || secrets.length === 0) return answerJson(res, 404, { ok: false, error: "not found" });
-    if (req.method !== "POST") return answerJson(res, 405, { ok: false, error: "use POST" }, { Allow: "POST" });
+    if (req.method !== "POST")
+      return answerJson(res, 405, { ok: false, error: "use POST" }, { Allow: "POST" });
     const body = await readBody(req, MAX_BODY_BYTES).catch(() => undefined);
     if (body === undefined) return; // the sender went away mid-body
     if (body.kind === "too-large") {
@@ -39,7 +40,8 @@ export function pgWebhookRoute(
     });
     const line = { tenant: tenantId, status: result.status, outcome: result.outcome, event: result.event };
     log(JSON.stringify(result.outcome === "rejected" ? { ...line, reason: result.reason } : line));
-    if (result.outcome === "rejected") return answerJson(res, result.status, { ok: false, error: result.reason });
+    if (result.outcome === "rejected")
+      return answerJson(res, result.status, { ok: false, error: result.reason });
     answerJson(res, 200, { ok: true });
   };
 }

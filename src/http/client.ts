@@ -198,7 +198,11 @@ class ClientCore {
     const governorOptions = options.rateWindowMs === undefined ? {} : { windowMs: options.rateWindowMs };
     this.governor =
       options.governor ??
-      governorFor(keyIdentity(this.baseUrl, this.apiKey), { ...governorOptions, now: this.clock.now, sleep: this.clock.sleep });
+      governorFor(keyIdentity(this.baseUrl, this.apiKey), {
+        ...governorOptions,
+        now: this.clock.now,
+        sleep: this.clock.sleep,
+      });
   }
 
   async close(): Promise<void> {

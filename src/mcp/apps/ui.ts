@@ -34,7 +34,8 @@ export function announcesViews(server: McpServer): boolean {
 
 /** Whether a client's capabilities (from its initialize, as sent) announce MCP Apps with the HTML profile. */
 export function capabilitiesTakeViews(capabilities: unknown): boolean {
-  const extensions = (capabilities as { extensions?: Record<string, unknown> } | null | undefined)?.extensions;
+  const extensions = (capabilities as { extensions?: Record<string, unknown> } | null | undefined)
+    ?.extensions;
   const ui = extensions?.[EXTENSION_ID] as { mimeTypes?: unknown } | undefined;
   return Array.isArray(ui?.mimeTypes) && ui.mimeTypes.includes(RESOURCE_MIME_TYPE);
 }

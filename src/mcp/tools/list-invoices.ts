@@ -3,6 +3,7 @@ import { listInvoices } from "../../api/invoices.js";
 import { itemsOf } from "../../api/list.js";
 import { invoiceStatusSchema } from "../../api/schemas.js";
 import { comparableNumber } from "../../billing/invoice-replay.js";
+import { type DaySpan, spanKind } from "../../domain/calendar-span.js";
 import { formatDay } from "../../domain/dates/format.js";
 import { fromCents, taxFromNet, toCents } from "../../domain/money.js";
 import { servicePeriodDays } from "../../domain/period-billing.js";
@@ -192,12 +193,8 @@ async function paymentDays(
 }
 
 /** "2026-10" for a whole calendar month, else "2026-10-01 to 2026-10-15": a page has many. */
-function periodWords(period: { start: string; end: string }): string {
-  const month = period.start.slice(0, 7);
-  const [year, m] = month.split("-").map(Number) as [number, number];
-  const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
-  const whole = period.start.endsWith("-01") && period.end === `${month}-${String(last).padStart(2, "0")}`;
-  return whole ? month : `${period.start} to ${period.end}`;
+function periodWords(period: DaySpan): string {
+  return spanKind(period) === "month" ? period.start.slice(0, 7) : `${period.start} to ${period.end}`;
 }
 
 /** The sums, where there is more than one invoice to add: " All 12 together: net …, gross …." */

@@ -4,6 +4,7 @@
  * src/domain/vat.ts; nothing here adds anything up.
  */
 import type { LimitPassed } from "../../../billing/small-business.js";
+import { DAY_MS } from "../../../domain/calendar-span.js";
 import type { CountedInvoice, VatBasis, VatFigures, VatInvoice } from "../../../domain/vat.js";
 import type { VatDue } from "../../../domain/vat-due.js";
 import { eur } from "../../format.js";
@@ -86,7 +87,7 @@ export function dueText(due: VatDue, permanentExtension: boolean, today: string)
     : "the 10th after the period (§ 18 UStG); a month later with a permanent extension";
   const moved =
     due.movedFromWeekend === null ? "" : ` (${due.movedFromWeekend} is a weekend day, so the next Monday)`;
-  const days = Math.round((Date.parse(due.dueDate) - Date.parse(today)) / 86_400_000);
+  const days = Math.round((Date.parse(due.dueDate) - Date.parse(today)) / DAY_MS);
   const when =
     days === 0
       ? "today"
