@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Builds of `invoicing-mcp serve` side by side, for telling what a change does to the CPU a hosted
- * call costs (issue 21): each build (a `dist` folder, e.g. a copy of main's beside this checkout's
+ * call costs: each build (a `dist` folder, e.g. a copy of main's beside this checkout's
  * node_modules, or another worktree's) and optionally the minimal server, each in its own process
  * pinned to the first core, while the sandbox, this process and the load generator share the
  * second (taskset, where there is one and two cores or more). Rounds are interleaved, the order

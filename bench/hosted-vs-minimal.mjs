@@ -205,7 +205,7 @@ function writeEraSection(result, before) {
     const [invoices, projects] = [r.ratios.list_invoices, r.ratios.list_projects];
     return `${opening}; ${r.machine}), ours answered \`list_invoices\` at ${times(invoices.calls)} its calls/s (${int(figure("ours", "list_invoices", "callsPerSecond"))} against ${int(figure("minimal", "list_invoices", "callsPerSecond"))}) with ${times(invoices.cpu)} its CPU per call (${ms(figure("ours", "list_invoices", "cpuPerCall"), 2)} against ${ms(figure("minimal", "list_invoices", "cpuPerCall"), 2)}), and \`list_projects\` at ${times(projects.calls)} and ${times(projects.cpu)}; RSS ${r.rss.ours.toFixed(0)} MiB.`;
   };
-  // What the two servers do differently and how issue 21 got here: said once, in the 2025 section.
+  // What the two servers do differently and the steps that made ours cheaper: said once, in the 2025 section.
   const WHAT_IS_DIFFERENT = `What the minimal server does not do, and ours does on every call: it answers with
 \`structuredContent\` beside the text and with richer rows (names, sums, service periods; about
 5.8 KB for \`list_invoices\` against 0.8 KB), checks the service's answer and its own output against

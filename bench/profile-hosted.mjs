@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * A CPU profile of `invoicing-mcp serve` under the load generator (bench/lib/load-generator.mjs), for
- * finding where a call's CPU goes (issue 21). Writes a .cpuprofile per run to --dir and prints the
+ * finding where a call's CPU goes. Writes a .cpuprofile per run to --dir and prints the
  * server's CPU per call and the top self-time functions. Not a benchmark: no figures are recorded.
  *
  *   node bench/profile-hosted.mjs [--tool list_invoices] [--seconds 8] [--dir /tmp/prof] [--no-profile]

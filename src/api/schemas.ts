@@ -18,8 +18,8 @@ const PLAUSIBLE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:~-]{0,199}$/;
 const id = z.string().regex(PLAUSIBLE_ID, "not a plausible id (letters, digits and _ . : ~ - only)");
 /**
  * Text from the service, cleaned and capped at `max` characters. `overwrite`, not `transform`: the
- * value stays a string, and zod checks an object of such fields without a pipe per field, which
- * took a tenth off a hosted `list_invoices` call (mostly garbage collection; issue 21).
+ * value stays a string, and zod checks an object of such fields without a pipe per field: a tenth
+ * less work for a hosted `list_invoices` call than a pipe per field (mostly garbage collection).
  */
 const text = (max: number) => z.string().overwrite((value) => cleanText(value, max));
 /**

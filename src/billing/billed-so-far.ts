@@ -6,9 +6,10 @@
  * log_time names the invoices that bill an entry's hours.
  */
 
+import type { DaySpan } from "../domain/calendar-span.js";
 import { type Bills, hoursBilled, type RoleReason } from "../domain/hours-billed.js";
 import { fromCents, toCents } from "../domain/money.js";
-import { type DaySpan, hoursFromMinutes } from "../domain/period-billing.js";
+import { hoursFromMinutes } from "../domain/period-billing.js";
 import type { CoveringInvoice, PeriodTime } from "./period-facts.js";
 
 /** An amount not yet billed, in hours too where it is a whole number of minutes at the rate. */

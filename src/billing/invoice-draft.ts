@@ -7,11 +7,12 @@
  */
 import type { CreateInvoiceBody } from "../api/invoices.js";
 import type { ActivityType, Customer, Invoice, TimeEntry } from "../api/schemas.js";
+import type { DaySpan } from "../domain/calendar-span.js";
 import { dayBoundsUtc, formatDay } from "../domain/dates/format.js";
 import { InputError } from "../domain/input-error.js";
 import { type NumberedInvoice, nextInvoiceNumber } from "../domain/invoice-number.js";
 import { fromCents, invoiceAmounts, toCents } from "../domain/money.js";
-import { type DaySpan, supplementNotes, timeNotes } from "../domain/period-billing.js";
+import { supplementNotes, timeNotes } from "../domain/period-billing.js";
 import { notesWithoutVat } from "../domain/small-business.js";
 import { named } from "../domain/text.js";
 import { type BilledSoFar, billedSoFar } from "./billed-so-far.js";

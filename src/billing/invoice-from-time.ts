@@ -4,12 +4,12 @@
  * says so. Nothing to count, or no rate to count with, is an error that says what to do.
  */
 import type { Customer, TimeEntry } from "../api/schemas.js";
+import type { DaySpan } from "../domain/calendar-span.js";
 import { InputError } from "../domain/input-error.js";
 import { toCents } from "../domain/money.js";
-import { type DaySpan, timeNotes } from "../domain/period-billing.js";
+import { timeNotes } from "../domain/period-billing.js";
 import { named } from "../domain/text.js";
-import type { BillingContext } from "./context.js";
-import { countTime, loadPeriodEntries, type PeriodTime } from "./period-facts.js";
+import { countTime, type PeriodTime } from "./period-facts.js";
 
 export interface TimeBasis {
   time: PeriodTime;
@@ -17,19 +17,7 @@ export interface TimeBasis {
   notes: string;
 }
 
-export async function invoiceFromTime(
-  customer: Customer,
-  period: DaySpan,
-  context: BillingContext,
-): Promise<TimeBasis> {
-  const [entries, projectNames] = await Promise.all([
-    loadPeriodEntries(context, period),
-    context.directory.projectNames(),
-  ]);
-  return timeBasis(customer, period, entries, projectNames, context.timeZone);
-}
-
-/** The same from the period's entries already loaded (of any customer): several invoices share one listing. */
+/** From the period's entries already loaded (of any customer): several invoices share one listing. */
 export function timeBasis(
   customer: Customer,
   period: DaySpan,

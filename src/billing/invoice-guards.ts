@@ -7,9 +7,10 @@
  */
 import type { CreateInvoiceBody } from "../api/invoices.js";
 import type { Invoice } from "../api/schemas.js";
+import type { DaySpan } from "../domain/calendar-span.js";
 import { formatDay } from "../domain/dates/format.js";
 import { toCents } from "../domain/money.js";
-import { coverBasis, type DaySpan, servicePeriodDays } from "../domain/period-billing.js";
+import { coverBasis, servicePeriodDays } from "../domain/period-billing.js";
 import { type CoveringInvoice, invoiceFacts } from "./period-facts.js";
 
 export interface Conflict extends CoveringInvoice {

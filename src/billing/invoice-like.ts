@@ -11,11 +11,12 @@
  */
 import type { ActivityType, Customer, Invoice } from "../api/schemas.js";
 import { activityTypeSchema } from "../api/schemas.js";
+import type { DaySpan } from "../domain/calendar-span.js";
 import { formatDay } from "../domain/dates/format.js";
 import { InputError } from "../domain/input-error.js";
 import { toCents } from "../domain/money.js";
 import { periodMentions, rollNotes } from "../domain/notes-roll.js";
-import { type DaySpan, servicePeriodDays } from "../domain/period-billing.js";
+import { servicePeriodDays } from "../domain/period-billing.js";
 import { cleanText } from "../domain/text.js";
 import type { BillingContext } from "./context.js";
 import type { InvoiceAsk } from "./invoice-draft.js";

@@ -9,11 +9,11 @@
 import { listInvoices } from "../api/invoices.js";
 import { wholeList } from "../api/list.js";
 import { type ActivityType, activityTypeSchema, type Customer, type TimeEntry } from "../api/schemas.js";
+import type { DaySpan } from "../domain/calendar-span.js";
 import { formatDay, formatInstant } from "../domain/dates/format.js";
 import { InputError } from "../domain/input-error.js";
 import { nextInvoiceNumber } from "../domain/invoice-number.js";
 import { fromCents, toCents } from "../domain/money.js";
-import type { DaySpan } from "../domain/period-billing.js";
 import { cleanText } from "../domain/text.js";
 import type { BillingContext } from "./context.js";
 import { createdBefore, numberHolder, sendInvoice } from "./created-invoices.js";

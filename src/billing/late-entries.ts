@@ -10,10 +10,11 @@
 import { ApiError } from "../api/errors.js";
 import { listInvoices } from "../api/invoices.js";
 import type { Invoice } from "../api/schemas.js";
+import { type DaySpan, monthOf } from "../domain/calendar-span.js";
 import { formatDay } from "../domain/dates/format.js";
 import { hoursBilled } from "../domain/hours-billed.js";
 import { toCents } from "../domain/money.js";
-import { coverBasis, type DaySpan } from "../domain/period-billing.js";
+import { coverBasis } from "../domain/period-billing.js";
 import type { BillingContext } from "./context.js";
 import { withKnownPeriods } from "./created-invoices.js";
 import { type CoveringInvoice, invoiceFacts, repeatedAmount } from "./period-facts.js";
@@ -100,11 +101,4 @@ function billingHours(found: readonly CoveringInvoice[], hourlyRate: number | nu
     }).roles;
     return role?.bills !== "beside";
   });
-}
-
-function monthOf(day: string): DaySpan {
-  const [year, month] = day.split("-").map(Number) as [number, number];
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const mm = String(month).padStart(2, "0");
-  return { start: `${year}-${mm}-01`, end: `${year}-${mm}-${String(last).padStart(2, "0")}` };
 }

@@ -5,6 +5,7 @@
  */
 import { PathParameterError } from "../api/errors.js";
 import type { Customer, Project } from "../api/schemas.js";
+import { DAY_MS } from "../domain/calendar-span.js";
 import { parseDuration } from "../domain/dates/duration.js";
 import { DateInputError } from "../domain/dates/errors.js";
 import { formatInstant, formatLocalDateTime } from "../domain/dates/format.js";
@@ -12,8 +13,6 @@ import { loadDates } from "../domain/dates/lazy.js";
 import { InputError } from "../domain/input-error.js";
 import { spokenDuration } from "../domain/time-slots.js";
 import { type BillingContext, dateContext, resolveEnd } from "./context.js";
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /** What the person gave for one entry. */
 export interface EntryInput {
@@ -71,13 +70,6 @@ export async function checkEntry(input: EntryInput, context: BillingContext): Pr
         }
       : null;
   return { planned, slot, errors };
-}
-
-/** The entry ready to send, or its first problem thrown (a single log_time call). */
-export async function planEntry(input: EntryInput, context: BillingContext): Promise<PlannedEntry> {
-  const { planned, errors } = await checkEntry(input, context);
-  if (errors.length > 0 || planned === null) throw errors[0];
-  return planned;
 }
 
 /** Whether the person can fix the error by changing the entry (not an outage or a bug). */

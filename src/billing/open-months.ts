@@ -7,6 +7,7 @@
  */
 
 import type { CustomerTimeSummary, Invoice } from "../api/schemas.js";
+import { monthOf } from "../domain/calendar-span.js";
 import { fromCents, toCents } from "../domain/money.js";
 import { amountForMinutes, hoursFromMinutes } from "../domain/period-billing.js";
 import { billedSoFar } from "./billed-so-far.js";
@@ -40,7 +41,7 @@ export function notYetBilled(
   let wholeMinutes = true;
   const unclear: string[] = [];
   for (const { monthKey, hours } of months) {
-    const period = monthSpan(monthKey);
+    const period = monthOf(monthKey);
     const monthMinutes = Math.round(hours * 60);
     const time = {
       entryCount: 0,
@@ -87,10 +88,4 @@ function openMonths(summary: CustomerTimeSummary): { monthKey: string; hours: nu
     hours += month.hours;
   }
   return open;
-}
-
-function monthSpan(monthKey: string): { start: string; end: string } {
-  const [year, month] = monthKey.split("-").map(Number) as [number, number];
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return { start: `${monthKey}-01`, end: `${monthKey}-${String(last).padStart(2, "0")}` };
 }

@@ -9,20 +9,18 @@ import { listInvoices } from "../api/invoices.js";
 import { itemsOf, wholeList } from "../api/list.js";
 import type { Invoice, TimeEntry } from "../api/schemas.js";
 import { listTimeEntries } from "../api/time-entries.js";
+import { DAY_MS, type DaySpan } from "../domain/calendar-span.js";
 import { formatDay, formatInstant, rangeBoundsUtc } from "../domain/dates/format.js";
 import { fromCents, toCents } from "../domain/money.js";
 import {
   amountForMinutes,
   type CoverBasis,
   coverBasis,
-  type DaySpan,
   hoursFromMinutes,
   servicePeriodDays,
 } from "../domain/period-billing.js";
 import { cleanText } from "../domain/text.js";
 import type { BillingContext } from "./context.js";
-
-const DAY_MS = 86_400_000;
 
 export interface PeriodEntry {
   id: string;

@@ -6,6 +6,7 @@
  * from (the variable, or the tenant and its field) and what is expected. A new setting is one row.
  */
 import { z } from "zod";
+import { isTimeZone } from "../domain/dates/context.js";
 import type { VatBasis } from "../domain/vat.js";
 import { BaseUrlError, displayUrl, parseBaseUrl } from "../http/base-url.js";
 import { ConfigError } from "./errors.js";
@@ -26,6 +27,9 @@ export interface Config {
 }
 
 export type { VatBasis };
+
+/** Settings with a key and the base URL it belongs to: what every hosted principal has. */
+export type KeyedConfig = Config & { apiKey: string; baseUrl: string };
 
 export interface Field {
   /** The environment variable. */
@@ -222,17 +226,4 @@ function keyProblem(key: string): string | undefined {
     return "it contains a non-ASCII character (a typographic quote, a non-breaking space, an umlaut); copy the key again from the service's settings";
   }
   return undefined;
-}
-
-function isTimeZone(zone: string): boolean {
-  // The canonical list answers the usual zones in ~2 ms; the first DateTimeFormat loads ICU's date
-  // data (~15 ms), which a start that only answers initialize and tools/list does not need.
-  // Aliases ("UTC", "US/Eastern") are not in that list and take the exact check.
-  if (Intl.supportedValuesOf("timeZone").includes(zone)) return true;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }

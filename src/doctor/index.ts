@@ -6,6 +6,7 @@
  */
 import { wantsHelp } from "../cli/help.js";
 import { parseOptions } from "../cli/options.js";
+import type { Env } from "../config/environment.js";
 import { CONFIG_OPTIONS, type Config, ConfigError, loadConfig } from "../config/load.js";
 import { sandboxRequested } from "../config/sandbox-mode.js";
 import { baseUrlPrefix, parseBaseUrl } from "../http/base-url.js";
@@ -19,7 +20,7 @@ import { unreachable } from "./network.js";
 import { type Check, exitCode, renderCheck, renderVerdict } from "./report.js";
 
 export interface DoctorOptions {
-  env: Record<string, string | undefined>;
+  env: Env;
   /** Command-line twins of the settings, e.g. ["--base-url", "https://…"]. */
   argv?: readonly string[];
   /** Where the report goes (stdout in the bin). */

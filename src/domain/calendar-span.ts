@@ -1,19 +1,42 @@
 /**
- * Whether a run of days is one whole calendar month, quarter or year, and how far apart two such
- * runs are in months: what the VAT due date and the notes of a repeated invoice need. Pure.
+ * Whole days and months as ISO days ("2026-10-31"): a run of days, a day moved by whole days, a
+ * month's last day, whether a run is one whole calendar month, quarter or year, and how far apart
+ * two such runs are in months. Days here are calendar days, not a zone's 23- or 25-hour days. Pure.
  */
-import type { DaySpan } from "./period-billing.js";
+
+/** A day's length in milliseconds: for UTC days and for durations, never for a zone's wall clock. */
+export const DAY_MS = 86_400_000;
+
+/** Inclusive ISO days, as the dates module's periods give them. */
+export interface DaySpan {
+  start: string;
+  end: string;
+}
+
+/** An ISO day moved by whole days. */
+export function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The last day of a month (1–12; 13 is January of the next year), as an ISO day. */
+export function lastDayOfMonth(year: number, month: number): string {
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+}
+
+/** The whole calendar month a day ("2026-10-15") or a month ("2026-10") falls in. */
+export function monthOf(day: string): DaySpan {
+  const [year, month] = day.split("-").map(Number) as [number, number];
+  return { start: `${day.slice(0, 7)}-01`, end: lastDayOfMonth(year, month) };
+}
 
 export type SpanKind = "month" | "quarter" | "year" | "other";
 
 export function spanKind(span: DaySpan): SpanKind {
   const [year, month, day] = span.start.split("-").map(Number) as [number, number, number];
   if (day !== 1) return "other";
-  const endOf = (months: number) =>
-    new Date(Date.UTC(year, month - 1 + months, 0)).toISOString().slice(0, 10);
-  if (span.end === endOf(1)) return "month";
-  if (month % 3 === 1 && span.end === endOf(3)) return "quarter";
-  if (month === 1 && span.end === endOf(12)) return "year";
+  if (span.end === lastDayOfMonth(year, month)) return "month";
+  if (month % 3 === 1 && span.end === lastDayOfMonth(year, month + 2)) return "quarter";
+  if (month === 1 && span.end === lastDayOfMonth(year, 12)) return "year";
   return "other";
 }
 

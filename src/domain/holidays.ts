@@ -4,6 +4,7 @@
  * computus); the fixed ones are set in every state's law alike. A state's own holidays (Epiphany,
  * Corpus Christi, Reformation Day, …) differ by state and are not here.
  */
+import { DAY_MS } from "./calendar-span.js";
 
 export interface Holiday {
   /** YYYY-MM-DD. */
@@ -32,7 +33,7 @@ export function easterSunday(year: number): string {
 
 export function nationwideHolidays(year: number): Holiday[] {
   const easter = Date.parse(`${easterSunday(year)}T00:00:00Z`);
-  const fromEaster = (days: number) => iso(easter + days * 86_400_000);
+  const fromEaster = (days: number) => iso(easter + days * DAY_MS);
   return [
     { day: `${year}-01-01`, name: "New Year's Day (Neujahr)" },
     { day: fromEaster(-2), name: "Good Friday (Karfreitag)" },

@@ -18,8 +18,9 @@
  * both figures are given: without it (it bills something beside) and with it (it bills hours).
  */
 
+import type { DaySpan } from "./calendar-span.js";
 import type { Cents } from "./money.js";
-import { amountForMinutes, type DaySpan } from "./period-billing.js";
+import { amountForMinutes } from "./period-billing.js";
 
 export interface InvoiceInPeriod {
   invoiceNumber: string;

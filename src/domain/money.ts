@@ -119,18 +119,6 @@ function formatHuge(eur: number): string {
   return `${eur < 0 ? "-" : ""}${euros}.${String(cents).padStart(2, "0")} EUR`;
 }
 
-let eurFormat: Intl.NumberFormat | undefined;
-
-/**
- * `123456` → `1.234,56 €`, the way a German invoice prints it: only for the text of the sandbox's
- * demo invoices (their notes). Tool answers write amounts with formatAmount alone.
- */
-export function formatEur(cents: Cents): string {
-  // Made on first use, not at import: the first Intl formatter loads ICU's locale data (~15 ms).
-  eurFormat ??= new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
-  return eurFormat.format(fromCents(cents));
-}
-
 function roundHalfAwayFromZero(x: number): number {
   return Math.sign(x) * Math.round(Math.abs(x));
 }

@@ -6,9 +6,10 @@
  * abbreviation, "10/2026" or "2026-10"). Anything else stays as written and is reported, so the
  * person can check it. Pure.
  */
+
+import type { DaySpan } from "./calendar-span.js";
 import { monthIndex, spanKind } from "./calendar-span.js";
 import { ENGLISH_MONTHS, GERMAN_MONTHS } from "./dates/months.js";
-import type { DaySpan } from "./period-billing.js";
 
 export interface RolledNotes {
   notes: string;

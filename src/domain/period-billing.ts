@@ -9,6 +9,7 @@
  *   in: dated inside the period or up to 45 days after its end. That is a guess and is marked so.
  */
 
+import { type DaySpan, shiftDay, spanKind } from "./calendar-span.js";
 import { formatDay } from "./dates/format.js";
 import { germanMonthName } from "./dates/months.js";
 import type { Cents } from "./money.js";
@@ -35,17 +36,11 @@ export interface InvoiceDates {
 /** Why an invoice may cover a period: its service period overlaps, or (a guess) its date is near. */
 export type CoverBasis = "service period" | "invoice date";
 
-/** Inclusive ISO days, as the dates module's periods give them. */
-export interface DaySpan {
-  start: string;
-  end: string;
-}
-
 export function coverBasis(invoice: InvoiceDates, period: DaySpan, timeZone: string): CoverBasis | null {
   const served = servicePeriodDays(invoice, timeZone);
   if (served) return served.start <= period.end && served.end >= period.start ? "service period" : null;
   const dated = formatDay(invoice.invoiceDate, timeZone);
-  return dated >= period.start && dated <= addDays(period.end, DATE_GUESS_DAYS) ? "invoice date" : null;
+  return dated >= period.start && dated <= shiftDay(period.end, DATE_GUESS_DAYS) ? "invoice date" : null;
 }
 
 /** The invoice's service period as days in the zone, when the list returned both ends. */
@@ -56,27 +51,15 @@ export function servicePeriodDays(invoice: InvoiceDates, timeZone: string): DayS
   return end < start ? { start: end, end: start } : { start, end };
 }
 
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** A period as a German invoice names it: "Oktober 2026", "3. Quartal 2026", "2026", "01.10.2026–15.10.2026". */
 export function germanPeriodLabel(period: DaySpan): string {
   const [year, month] = period.start.split("-").map(Number) as [number, number];
-  const startsMonth = period.start.endsWith("-01");
-  const endOfMonth = (m: number) => lastDayOf(year, m);
-  if (startsMonth && period.end === endOfMonth(month)) return `${germanMonthName(month)} ${year}`;
-  if (startsMonth && month % 3 === 1 && period.end === endOfMonth(month + 2)) {
-    return `${(month + 2) / 3}. Quartal ${year}`;
-  }
-  if (period.start === `${year}-01-01` && period.end === `${year}-12-31`) return String(year);
+  const kind = spanKind(period);
+  if (kind === "month") return `${germanMonthName(month)} ${year}`;
+  if (kind === "quarter") return `${(month + 2) / 3}. Quartal ${year}`;
+  if (kind === "year") return String(year);
   if (period.start === period.end) return germanDay(period.start);
   return `${germanDay(period.start)}–${germanDay(period.end)}`;
-}
-
-function lastDayOf(year: number, month: number): string {
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${year}-${String(month).padStart(2, "0")}-${String(last).padStart(2, "0")}`;
 }
 
 function germanDay(day: string): string {

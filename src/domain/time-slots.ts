@@ -3,6 +3,7 @@
  * collide with. A second entry on a slot already logged (another description, another customer) is
  * how hours get billed twice, so log_time refuses it unless the person says it is right.
  */
+import { DAY_MS } from "./calendar-span.js";
 
 export interface Slot {
   startMs: number;
@@ -26,10 +27,5 @@ export function spokenDuration(minutes: number): string {
 export function mondayOf(day: string): string {
   const ms = Date.parse(`${day}T12:00:00Z`);
   const weekday = (new Date(ms).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
-  return new Date(ms - weekday * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** An ISO day moved by whole days. */
-export function shiftDay(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  return new Date(ms - weekday * DAY_MS).toISOString().slice(0, 10);
 }

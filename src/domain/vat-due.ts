@@ -10,9 +10,8 @@
  * A year's figures belong to the annual return (Umsatzsteuererklärung), which has a deadline of
  * its own; any other span is no filing period. Neither gets a due date.
  */
-import { type SpanKind, spanKind } from "./calendar-span.js";
+import { DAY_MS, type DaySpan, type SpanKind, spanKind } from "./calendar-span.js";
 import { type Holiday, nationwideHoliday } from "./holidays.js";
-import type { DaySpan } from "./period-billing.js";
 
 export type FilingPeriod = SpanKind;
 
@@ -39,7 +38,7 @@ export function vatDue(period: DaySpan, permanentExtension: boolean): VatDue {
     const holiday = nationwideHoliday(iso(due));
     if (holiday) holidays.push(holiday);
     else if (due.getUTCDay() !== 0 && due.getUTCDay() !== 6) break;
-    due = new Date(due.getTime() + 86_400_000);
+    due = new Date(due.getTime() + DAY_MS);
   }
   return {
     filing,

@@ -16,9 +16,10 @@
  *   which are then marked incomplete, and named with the reason.
  * Every figure is the sum, in cents, of the invoices listed with it.
  */
+
+import type { DaySpan } from "./calendar-span.js";
 import { formatDay } from "./dates/format.js";
 import { type Cents, taxFromNet, toCents } from "./money.js";
-import type { DaySpan } from "./period-billing.js";
 
 export type VatBasis = "soll" | "ist";
 

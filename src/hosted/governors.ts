@@ -2,10 +2,10 @@
  * One rate governor per API key, shared by everything that uses the key. In memory, that is this
  * process (the stdio mode's governor); with Redis, every instance of the hosted server.
  */
-import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { WaitCancelled } from "../http/call-budget.js";
 import { type Governor, GovernorWaitTooLong, governorFor } from "../http/governor.js";
+import { keyIdentity } from "../http/key-identity.js";
 import { connectAtStart } from "./engine-start.js";
 import { isConnectionError, OutageLog } from "./outage.js";
 
@@ -16,11 +16,6 @@ export interface GovernorSource {
   /** The Redis connection behind the governors, for other counts every instance shares. */
   redis?: Redis;
   close(): Promise<void>;
-}
-
-/** The key's identity for rate purposes, never the key itself: a hash of base URL and key. */
-export function keyIdentity(baseUrl: string, apiKey: string): string {
-  return createHash("sha256").update(`${baseUrl}\n${apiKey}`).digest("hex");
 }
 
 export function memoryGovernors(windowMs: number | undefined): GovernorSource {

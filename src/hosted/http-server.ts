@@ -10,6 +10,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { bearerAuthChallengeResponse, OAuthError, OAuthErrorCode } from "@modelcontextprotocol/server";
+import { answerJson } from "../json-answer.js";
 import { type Authenticator, type AuthOutcome, bearerToken, challenge, missingToken } from "./auth.js";
 import { readMcpBody } from "./mcp-body.js";
 import type { OAuthMount } from "./oauth/mount.js";
@@ -66,7 +67,7 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
       options.log(
         `invoicing-mcp serve: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
-      if (!res.headersSent) json(res, 500, { error: "internal error" });
+      if (!res.headersSent) answerJson(res, 500, { error: "internal error" });
       else res.destroy();
     });
   };
@@ -76,19 +77,20 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // A malformed percent-encoding is the client's mistake on any route, not ours to log.
     if (!wellFormed(req.url ?? "/"))
-      return json(res, 400, {
+      return answerJson(res, 400, {
         error: "invalid_request",
         error_description: "the request's address has a malformed percent-encoding",
       });
     const path = (req.url ?? "/").split("?")[0]!;
-    if (path === "/healthz") return json(res, draining ? 503 : 200, { status: draining ? "draining" : "ok" });
+    if (path === "/healthz")
+      return answerJson(res, draining ? 503 : 200, { status: draining ? "draining" : "ok" });
     if (path === "/readyz") return ready(res);
     if (path === SERVER_CARD_PATH) return card(req, res);
     if (path === "/mcp") {
       // Draining: calls already running finish here; a new one is sent on to another instance.
       if (draining) {
         res.shouldKeepAlive = false;
-        return json(
+        return answerJson(
           res,
           503,
           { error: "draining", error_description: "this instance is stopping; send the request again" },
@@ -100,7 +102,7 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
     if (options.oauth && (await options.oauth.route(req, res))) return;
     const webhook = WEBHOOK_PATH.exec(path);
     if (webhook && options.webhooks) return options.webhooks(webhook[1]!, req, res);
-    json(res, 404, { error: "not found" });
+    answerJson(res, 404, { error: "not found" });
   };
 
   const ready = async (res: ServerResponse) => {
@@ -117,7 +119,7 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
         }
       }),
     );
-    json(res, ok ? 200 : 503, { status: ok ? "ready" : draining ? "draining" : "not ready", checks });
+    answerJson(res, ok ? 200 : 503, { status: ok ? "ready" : draining ? "draining" : "not ready", checks });
   };
 
   // Where clients reach this server, when configured: the OAuth issuer's origin. Otherwise the card
@@ -138,7 +140,7 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
   const mcp = async (req: IncomingMessage, res: ServerResponse) => {
     const origin = req.headers.origin;
     if (origin !== undefined && !originAllowed(origin, options.allowedOrigins)) {
-      return json(res, 403, { error: "origin not allowed" });
+      return answerJson(res, 403, { error: "origin not allowed" });
     }
     const token = bearerToken(req.headers.authorization);
     const outcome: AuthOutcome =
@@ -158,7 +160,7 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
         outcome.status === 401
           ? { "WWW-Authenticate": challenge(outcome, options.oauth?.challengeParams()) }
           : { "Retry-After": "5" };
-      return json(
+      return answerJson(
         res,
         outcome.status,
         {
@@ -175,7 +177,11 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
       const code = read.status === 400 ? -32700 : -32000;
       // A body cut off unread cannot leave the connection reusable.
       if (read.status === 413) res.shouldKeepAlive = false;
-      return json(res, read.status, { jsonrpc: "2.0", error: { code, message: read.message }, id: null });
+      return answerJson(res, read.status, {
+        jsonrpc: "2.0",
+        error: { code, message: read.message },
+        id: null,
+      });
     }
     const { principal } = outcome;
     if (options.oauth) {
@@ -231,17 +237,6 @@ export async function startHostedServer(options: HostedServerOptions): Promise<H
     return closing;
   };
   return { url: `http://${host}:${port}`, port, close };
-}
-
-function json(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers });
-  res.end(text);
 }
 
 /** A web Response (the SDK's challenge) as the node answer. */

@@ -1,15 +1,15 @@
 /**
  * The service's own endpoint: the bearer token is the user's invoicing API key. It is checked
- * against the API on first sight (one small read), and the verdict is cached by the key's hash:
+ * against the API on first sight (one small read), and the verdict is cached by the key's identity (src/http/key-identity.ts):
  * an accepted key for 5 minutes, a refused one for 1, so a revoked key stops working within 5
  * minutes and a wrong one cannot make us hammer the API. The key is never logged.
  */
-import { createHash } from "node:crypto";
 import { z } from "zod";
 import { type Principal, scopesUnder } from "../config/principal.js";
 import type { Config } from "../config/settings.js";
 import type { ApiClient } from "../http/client.js";
 import { AuthenticationError, PermissionError } from "../http/errors.js";
+import { keyIdentity } from "../http/key-identity.js";
 import { apiPath } from "../http/path.js";
 import { type Authenticator, invalidToken } from "./auth.js";
 
@@ -48,7 +48,7 @@ export function keyAuthenticator(options: KeyAuthOptions): Authenticator {
 
   return {
     async authenticate(token) {
-      const hash = createHash("sha256").update(token).digest("hex");
+      const hash = keyIdentity(options.defaults.baseUrl, token);
       const settings = { ...options.defaults, apiKey: token };
       const principal: Principal = {
         id: `key-${hash.slice(0, 16)}`,

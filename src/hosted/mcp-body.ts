@@ -5,7 +5,7 @@
  * SDK is handed the parsed body, so nothing reads or clones the stream again.
  */
 import type { IncomingMessage } from "node:http";
-import { VIEWS_EXTENSION_ID, VIEWS_MIME_TYPE } from "../mcp/apps/ui.js";
+import { capabilitiesTakeViews } from "../mcp/apps/ui.js";
 import { announcedIn } from "./session-id.js";
 
 /** MCP requests are small; a tool call's arguments stay far below this. */
@@ -55,16 +55,13 @@ export function describeCall(body: unknown, sessionId?: string | string[]): McpC
         : Array.isArray(filter?.resourceSubscriptions)
           ? filter.resourceSubscriptions.map(String)
           : [],
-    views: method === "initialize" ? announcesViews(single?.params) : announcedIn(sessionId)?.views,
+    views:
+      method === "initialize"
+        ? capabilitiesTakeViews(
+            (single?.params as { capabilities?: unknown } | null | undefined)?.capabilities,
+          )
+        : announcedIn(sessionId)?.views,
   };
-}
-
-/** Whether an initialize's capabilities announce MCP Apps with the HTML profile. */
-function announcesViews(params: Message["params"]): boolean {
-  const capabilities = (params as { capabilities?: { extensions?: Record<string, unknown> } } | null)
-    ?.capabilities;
-  const ui = capabilities?.extensions?.[VIEWS_EXTENSION_ID] as { mimeTypes?: unknown } | undefined;
-  return Array.isArray(ui?.mimeTypes) && ui.mimeTypes.includes(VIEWS_MIME_TYPE);
 }
 
 interface Message {

@@ -7,8 +7,8 @@
  * stream, all of which the handler never reads when it is handed `parsedBody`. Here the `Request`
  * carries the method, the headers and the client's going away, and no body, and the answer's
  * stream is read with its reader rather than an async iterator: 15 % less CPU per hosted
- * `list_invoices` call (issue 21). Requests without a parsed body (a GET, another content type)
- * still go through the adapter.
+ * `list_invoices` call. Requests without a parsed body (a GET, another content type) go through
+ * the adapter.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo, McpHttpHandler } from "@modelcontextprotocol/server";

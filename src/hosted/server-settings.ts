@@ -17,13 +17,19 @@ import { tokensPathFor } from "./tokens.js";
 export const SERVE_USAGE = `Usage: invoicing-mcp serve [--host H] [--port N] (--tenants FILE | --api-key-auth | --oauth | --oauth --tenants FILE)
 How to host it: ${docUrl("docs/deploy.md")}`;
 
+/** A tenants file and the tokens file beside it (`invoicing-mcp tokens create` writes it). */
+export interface TenantsFiles {
+  tenantsPath: string;
+  tokensPath: string;
+}
+
 export type SignIn =
   /** Tokens from `invoicing-mcp tokens create`, for the tenants of a file. */
-  | { kind: "tenants"; tenantsPath: string; tokensPath: string }
+  | ({ kind: "tenants" } & TenantsFiles)
   /** The bearer token is the user's invoicing API key (the service's own deployment). */
   | { kind: "api-key"; baseUrl: string }
   /** MCP authorization (OAuth 2.1); operator tokens of a tenants file beside it, when one is named. */
-  | { kind: "oauth"; tenants: { tenantsPath: string; tokensPath: string } | undefined };
+  | { kind: "oauth"; tenants: TenantsFiles | undefined };
 
 export interface ServerSettings {
   host: string;

@@ -15,9 +15,10 @@ import {
 } from "@modelcontextprotocol/node";
 import { type AuthInfo, createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
 import type { Principal } from "../config/principal.js";
-import type { Config } from "../config/settings.js";
+import type { Config, KeyedConfig } from "../config/settings.js";
 import { ApiClient } from "../http/client.js";
 import type { Governor } from "../http/governor.js";
+import { answerJson } from "../json-answer.js";
 import { createToolContext } from "../mcp/context.js";
 import { subscribableUris } from "../mcp/resources/events.js";
 import { subscriptionRefusal } from "../mcp/resources/subscriptions.js";
@@ -30,7 +31,7 @@ import { sessionIdFor } from "./session-id.js";
 
 export interface RuntimeDeps {
   /** The governor of a key: shared by every runtime (and, with Redis, every instance) using it. */
-  governor(settings: Config & { apiKey: string; baseUrl: string }): Governor;
+  governor(settings: KeyedConfig): Governor;
   /** A principal's stored webhook events, when the server keeps them. */
   events(principalId: string): EventSource | undefined;
   /** What a principal told the server about payments, kept beside their events. */
@@ -59,7 +60,7 @@ export class TenantRuntime {
   constructor(
     readonly id: string,
     /** The settings this runtime was built with; a principal with other settings gets a new one. */
-    readonly settings: Config & { apiKey: string; baseUrl: string },
+    readonly settings: KeyedConfig,
     deps: RuntimeDeps,
   ) {
     this.client = new ApiClient({
@@ -145,8 +146,7 @@ function contextOf(authInfo: AuthInfo | undefined): CallContext {
 
 /** A JSON-RPC invalid-params error as the whole answer to one request. */
 async function answerError(res: ServerResponse, id: unknown, message: string): Promise<void> {
-  res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
-  res.end(JSON.stringify({ jsonrpc: "2.0", id: id ?? null, error: { code: -32602, message } }));
+  answerJson(res, 200, { jsonrpc: "2.0", id: id ?? null, error: { code: -32602, message } });
 }
 
 /** The runtimes of the principals seen so far; idle ones (service mode: one per key) are let go. */
@@ -198,9 +198,9 @@ export class RuntimeRegistry {
 }
 
 /** A hosted principal always has a key and a base URL: each way of signing in sets them. */
-function complete(settings: Config): Config & { apiKey: string; baseUrl: string } {
+function complete(settings: Config): KeyedConfig {
   if (!settings.apiKey || !settings.baseUrl) throw new Error("a hosted principal without a key or base URL");
-  return settings as Config & { apiKey: string; baseUrl: string };
+  return settings as KeyedConfig;
 }
 
 /** Settings that make the same runtime: all but read-only, which is a scope of each request. */

@@ -18,6 +18,7 @@ import { ConfigError } from "../config/errors.js";
 import {
   type Config,
   FIELDS,
+  type KeyedConfig,
   parseSettings,
   type RawSettings,
   type SettingName,
@@ -26,7 +27,7 @@ import {
 export interface TenantEntry {
   id: string;
   /** Complete: the tenant's key and base URL are set. */
-  settings: Config & { apiKey: string; baseUrl: string };
+  settings: KeyedConfig;
   /** The webhook signing secrets (a second one while rotating); empty: no webhook route. */
   webhookSecrets: string[];
 }

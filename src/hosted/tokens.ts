@@ -8,6 +8,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
+import type { Env } from "../config/environment.js";
 
 export const TOKEN_PREFIX = "imcp_";
 const ID_LENGTH = 12;
@@ -31,7 +32,7 @@ const fileSchema = z.object({
   ),
 });
 
-export function tokensPathFor(tenantsPath: string, env: Record<string, string | undefined>): string {
+export function tokensPathFor(tenantsPath: string, env: Env): string {
   return env.INVOICING_TOKENS_FILE || join(dirname(tenantsPath), "tokens.json");
 }
 

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Pool } from "pg";
+import { answerJson } from "../json-answer.js";
 import { acceptDelivery } from "../webhooks/delivery.js";
 import { MAX_BODY_BYTES, readBody } from "../webhooks/request-body.js";
 import type { Authenticator } from "./auth.js";
@@ -18,13 +19,14 @@ export function pgWebhookRoute(
 ): WebhookRoute {
   return async (tenantId: string, req: IncomingMessage, res: ServerResponse) => {
     const secrets = await auth.webhookSecrets(tenantId);
-    if (!secrets || secrets.length === 0) return reply(res, 404, { ok: false, error: "not found" });
-    if (req.method !== "POST") return reply(res, 405, { ok: false, error: "use POST" }, { Allow: "POST" });
+    if (!secrets || secrets.length === 0) return answerJson(res, 404, { ok: false, error: "not found" });
+    if (req.method !== "POST")
+      return answerJson(res, 405, { ok: false, error: "use POST" }, { Allow: "POST" });
     const body = await readBody(req, MAX_BODY_BYTES).catch(() => undefined);
     if (body === undefined) return; // the sender went away mid-body
     if (body.kind === "too-large") {
       res.once("finish", () => req.socket.destroySoon());
-      return reply(
+      return answerJson(
         res,
         413,
         { ok: false, error: `body larger than ${MAX_BODY_BYTES} bytes` },
@@ -38,17 +40,8 @@ export function pgWebhookRoute(
     });
     const line = { tenant: tenantId, status: result.status, outcome: result.outcome, event: result.event };
     log(JSON.stringify(result.outcome === "rejected" ? { ...line, reason: result.reason } : line));
-    if (result.outcome === "rejected") return reply(res, result.status, { ok: false, error: result.reason });
-    reply(res, 200, { ok: true });
+    if (result.outcome === "rejected")
+      return answerJson(res, result.status, { ok: false, error: result.reason });
+    answerJson(res, 200, { ok: true });
   };
-}
-
-function reply(
-  res: ServerResponse,
-  status: number,
-  body: object,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { "Content-Type": "application/json", ...headers });
-  res.end(JSON.stringify(body));
 }

@@ -2,7 +2,6 @@
  * The one HTTP client of the project. It owns the key, the envelope, timeouts, retries and the rate
  * governor; everything else asks it for typed data and gets data or one of the errors in errors.ts.
  */
-import { createHash } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
@@ -28,6 +27,7 @@ import {
   TimeoutError,
 } from "./errors.js";
 import { type Governor, GovernorWaitTooLong, governorFor } from "./governor.js";
+import { keyIdentity } from "./key-identity.js";
 import { believableWait } from "./rate-rules.js";
 import { keyRedactor, type Redactor, redactDeep } from "./redact.js";
 import { type AttemptOutcome, decideRetry, parseRateLimitReset, parseRetryAfter } from "./retry.js";
@@ -195,11 +195,14 @@ class ClientCore {
     this.clock = clockOf(options);
     this.random = options.random ?? Math.random;
     this.dispatcher = options.dispatcher;
-    const identity = createHash("sha256").update(`${this.baseUrl}\n${this.apiKey}`).digest("hex");
     const governorOptions = options.rateWindowMs === undefined ? {} : { windowMs: options.rateWindowMs };
     this.governor =
       options.governor ??
-      governorFor(identity, { ...governorOptions, now: this.clock.now, sleep: this.clock.sleep });
+      governorFor(keyIdentity(this.baseUrl, this.apiKey), {
+        ...governorOptions,
+        now: this.clock.now,
+        sleep: this.clock.sleep,
+      });
   }
 
   async close(): Promise<void> {

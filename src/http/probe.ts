@@ -1,8 +1,10 @@
 /**
- * One raw GET, for `invoicing-mcp doctor` only. A diagnosis needs what the API client deliberately
- * hides: the `Date` header (clock skew), the service's own words in a refusal (expired key or no
- * Pro plan), where a redirect points, and the raw answer of something that is not the API at all.
- * So: one attempt, no retry, no rate governor, no envelope; redirects are reported, never followed.
+ * One raw GET, for diagnosing a key rather than using it: `invoicing-mcp doctor`, and the OAuth
+ * sign-in page's check of the key a person types (src/hosted/oauth/key-check.ts). A diagnosis needs
+ * what the API client deliberately hides: the `Date` header (clock skew), the service's own words
+ * in a refusal (expired key or no Pro plan), where a redirect points, and the raw answer of
+ * something that is not the API at all. So: one attempt, no retry, no rate governor, no envelope;
+ * redirects are reported, never followed.
  */
 import { Agent, request } from "undici";
 import { baseUrlPrefix, parseBaseUrl } from "./base-url.js";

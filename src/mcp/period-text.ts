@@ -7,7 +7,8 @@ import { z } from "zod";
 import type { BilledSoFar } from "../billing/billed-so-far.js";
 import type { Conflict } from "../billing/invoice-guards.js";
 import type { CoveringInvoice, PeriodTime } from "../billing/period-facts.js";
-import { DATE_GUESS_DAYS, type DaySpan } from "../domain/period-billing.js";
+import type { DaySpan } from "../domain/calendar-span.js";
+import { DATE_GUESS_DAYS } from "../domain/period-billing.js";
 import { moneyOutput } from "./args.js";
 import { eur, hours } from "./format.js";
 

@@ -19,11 +19,6 @@ export const refusalOutput = z
   .optional()
   .describe('With outcome "refused": why nothing was written.');
 
-export interface Refusal {
-  reason: string;
-  override: Override;
-}
-
 /** The refusal's closing sentence: check first, then the override. */
 export function overrideAdvice(tool: string, override: Override, stillWanted: string): string {
   return `Check these with the user first. If ${stillWanted}, call ${tool} again with the same arguments and ${override}: true.`;

@@ -30,7 +30,7 @@ import { AskToConfirm, annotationsFor, type Offer, type ToolCall } from "./defin
 import { isExpectedError } from "./error-text.js";
 import { familyIcons, SERVER_INFO } from "./identity.js";
 import { InFlightCalls } from "./in-flight.js";
-import { instructionsFor, WEBHOOK_SETUP } from "./instructions.js";
+import { instructionsFor } from "./instructions.js";
 import { type Inventory, inventory, toolNamed } from "./inventory.js";
 import { waitingFor } from "./progress.js";
 import { promptRegistrations } from "./prompts/index.js";
@@ -41,8 +41,6 @@ import { errorResult, successResult } from "./result.js";
 import { aroundToolCalls } from "./sdk-patches.js";
 import { skills } from "./skills/index.js";
 import { catalog, type ToolEntry } from "./tool-catalog.js";
-
-export { instructionsFor, WEBHOOK_SETUP };
 
 export interface ServerDeps extends ContextOptions {
   config: Config;

@@ -55,7 +55,11 @@ export function traitsOf(tool: ToolTraits): ToolTraits {
   ) as ToolTraits;
 }
 
-/** A definition's facts, made now: what the build carries. */
+/**
+ * A definition's facts, made now: what the build carries. scripts/bundle.mjs imports it through an
+ * entry it writes at build time, which a reader of the imports cannot follow.
+ * @public
+ */
 export function factsOf(tool: ToolDefinition): ToolFacts {
   const options = { target: BUILT_SCHEMA_TARGET } as const;
   return {

@@ -2,7 +2,11 @@
  * The week of time as the layouts draw it: the days (a whole Monday-to-Sunday week, longer when
  * the entries run on), each entry as a block at its clock times (the user's zone, as the tool gives
  * them) in a lane beside those it overlaps, the gaps worth naming, and the hours the day spans.
+ * Its day arithmetic is the server's own (pure modules, bundled into the views document).
  */
+import { shiftDay } from "../domain/calendar-span.js";
+import { mondayOf } from "../domain/time-slots.js";
+
 export interface Entry {
   id: string;
   start: string;
@@ -70,23 +74,20 @@ export interface Week {
   minutes: number;
 }
 
-const DAY_MS = 86_400_000;
 /** Gaps shorter than this are a coffee, not worth a label; longer ones are the day's end. */
 const GAP_MIN = 15;
 const GAP_MAX = 240;
 export const PALETTE_SIZE = 8;
 
 const minuteOfDay = (iso: string) => Number(iso.slice(11, 13)) * 60 + Number(iso.slice(14, 16));
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 export function weekOf(entries: Entry[]): Week {
   const dates = [...new Set(entries.map((e) => e.start.slice(0, 10)))].sort();
   const first = dates[0]!;
-  const monday = addDays(first, -((new Date(`${first}T12:00:00Z`).getUTCDay() + 6) % 7));
+  const monday = mondayOf(first);
   const last = dates[dates.length - 1]!;
   const columns: string[] = [];
-  for (let d = monday; columns.length < 7 || (d <= last && columns.length < 14); d = addDays(d, 1))
+  for (let d = monday; columns.length < 7 || (d <= last && columns.length < 14); d = shiftDay(d, 1))
     columns.push(d);
 
   const projectIds = [...new Set(entries.map((e) => e.projectId))];

@@ -7,5 +7,3 @@ export const EVENT_NAMES = [
   "customer.created",
   "expense.created",
 ] as const;
-
-export type EventName = (typeof EVENT_NAMES)[number];

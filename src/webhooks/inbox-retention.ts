@@ -9,6 +9,7 @@
  */
 import { type FileHandle, open, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
+import { DAY_MS } from "../domain/calendar-span.js";
 import { replaceFile, syncDirectory, writeAll } from "./durable.js";
 import { parseLine } from "./inbox-format.js";
 import { type LineReadOptions, scanLines } from "./inbox-lines.js";
@@ -32,7 +33,6 @@ export const DEFAULT_RETENTION: Required<Retention> = {
   maxBytes: 64 * 1024 * 1024,
 };
 
-const DAY_MS = 86_400_000;
 const COPY_BATCH_BYTES = 4 * 1024 * 1024;
 
 export interface Compaction {

@@ -6,6 +6,7 @@
 
 import { wantsHelp } from "../cli/help.js";
 import { type OptionSpec, parseOptions, UsageError } from "../cli/options.js";
+import { DAY_MS } from "../domain/calendar-span.js";
 import { untilStopSignal } from "../signals.js";
 import { defaultInboxPath } from "./inbox.js";
 import { DEFAULT_RETENTION, type Retention } from "./inbox-retention.js";
@@ -35,8 +36,6 @@ export interface ServeArgs {
   inbox: string | undefined;
   retention: Retention;
 }
-
-const DAY_MS = 86_400_000;
 
 const SERVE_OPTIONS = {
   host: { type: "string" },

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { answerJson } from "../json-answer.js";
 import { acceptDelivery } from "./delivery.js";
 import type { InboxWriter } from "./inbox-writer.js";
 import { MAX_BODY_BYTES, readBody } from "./request-body.js";
@@ -70,7 +71,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(ctx, req, res).catch(() => {
       // Nothing above throws by design; if something does, answer like a busy server.
-      if (!res.headersSent) reply(res, 503, { ok: false, error: "temporarily unavailable" });
+      if (!res.headersSent) answerJson(res, 503, { ok: false, error: "temporarily unavailable" });
       else res.destroy();
     });
   };
@@ -125,16 +126,16 @@ async function handle(ctx: Context, req: IncomingMessage, res: ServerResponse): 
   const path = pathOf(req);
   const claimed = claimedEvent(req.headers["x-service-event"]);
   const rejected = (status: number, reason: string, bytes = 0, extra: Record<string, string> = {}) => {
-    reply(res, status, { ok: false, error: reason }, extra);
+    answerJson(res, status, { ok: false, error: reason }, extra);
     ctx.record({ event: claimed, outcome: "rejected", reason, status, bytes, ms: elapsed(started) });
   };
 
   if (path === "/healthz") {
     if (req.method !== "GET" && req.method !== "HEAD")
-      return void reply(res, 405, { ok: false }, { Allow: "GET" });
+      return void answerJson(res, 405, { ok: false }, { Allow: "GET" });
     // Checks, and repairs, that the file being written is still the one at the inbox path.
     const { ok, ...inbox } = await ctx.inbox.health();
-    return void reply(res, ok ? 200 : 503, { ok, inbox, ...ctx.stats });
+    return void answerJson(res, ok ? 200 : 503, { ok, inbox, ...ctx.stats });
   }
   if (path !== ctx.path) return rejected(404, "not found");
   if (req.method !== "POST") return rejected(405, `method ${req.method} not allowed`, 0, { Allow: "POST" });
@@ -163,7 +164,7 @@ async function handle(ctx: Context, req: IncomingMessage, res: ServerResponse): 
   const bytes = body.body.length;
   if (result.outcome === "rejected") {
     const event = result.event ?? claimed;
-    reply(res, result.status, { ok: false, error: result.reason });
+    answerJson(res, result.status, { ok: false, error: result.reason });
     const id = result.id === undefined ? {} : { id: result.id };
     ctx.record({
       event,
@@ -176,7 +177,7 @@ async function handle(ctx: Context, req: IncomingMessage, res: ServerResponse): 
     });
     return;
   }
-  reply(res, 200, { ok: true });
+  answerJson(res, 200, { ok: true });
   ctx.record({
     event: result.event,
     outcome: result.outcome,
@@ -189,21 +190,6 @@ async function handle(ctx: Context, req: IncomingMessage, res: ServerResponse): 
 
 function pathOf(req: IncomingMessage): string {
   return (req.url ?? "/").split("?", 1)[0] ?? "/";
-}
-
-function reply(
-  res: ServerResponse,
-  status: number,
-  body: object,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    "Content-Type": "application/json; charset=utf-8",
-    "Content-Length": Buffer.byteLength(text),
-  });
-  res.end(text);
 }
 
 /** The unverified X-Service-Event header, only if it looks like an event name (it ends up in logs). */

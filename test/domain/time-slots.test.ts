@@ -1,6 +1,7 @@
 /** Slots on the clock: half-open overlaps, durations as people say them, the week a day is in. */
 import { describe, expect, it } from "vitest";
-import { mondayOf, overlaps, shiftDay, spokenDuration } from "../../src/domain/time-slots.js";
+import { shiftDay } from "../../src/domain/calendar-span.js";
+import { mondayOf, overlaps, spokenDuration } from "../../src/domain/time-slots.js";
 
 const at = (hhmm: string) => Date.parse(`2026-11-20T${hhmm}:00+01:00`);
 const slot = (from: string, to: string) => ({ startMs: at(from), endMs: at(to) });

@@ -1,7 +1,7 @@
 /**
- * Hostile values in the inbox (issue 12, item 6): an amount of 1e308 used to make the payment sum
- * Infinity and break recent_events for as long as the event was kept; names with control or bidi
- * characters passed through raw.
+ * Hostile values in the inbox: an amount of 1e308 must not make the payment sum Infinity and break
+ * recent_events for as long as the event is kept, and names with control or bidi characters must
+ * not pass through raw.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

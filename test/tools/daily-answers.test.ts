@@ -1,5 +1,5 @@
 /**
- * Issue 29 (items 3, 4, 10, 12, 13): answers a model reads every day, through a real client
+ * Answers a model reads every day, through a real client
  * against the sandbox's demo year: short enough, each thing said once, no warning where nothing is
  * wrong, nothing offered the caller cannot do.
  */
@@ -16,7 +16,7 @@ function size(answer: { content: { text?: string }[]; data: unknown }): number {
   return text + JSON.stringify(answer.data ?? {}).length;
 }
 
-describe("answer sizes (item 10)", () => {
+describe("answer sizes", () => {
   const sandbox = useSandbox();
   const mcp = useMcp(sandbox);
 
@@ -86,7 +86,7 @@ describe("answer sizes (item 10)", () => {
   });
 });
 
-describe("time_summary's warnings (item 3) and offers (item 4)", () => {
+describe("time_summary's warnings and offers", () => {
   const sandbox = useSandbox();
   const mcp = useMcp(sandbox);
 
@@ -144,7 +144,7 @@ describe("time_summary's warnings (item 3) and offers (item 4)", () => {
   });
 });
 
-describe("paragraphs said once (item 12)", () => {
+describe("paragraphs said once", () => {
   const sandbox = useSandbox();
   const mcp = useMcp(sandbox);
 
@@ -183,7 +183,7 @@ describe("paragraphs said once (item 12)", () => {
   });
 });
 
-describe("list_invoices with an inbox (item 13)", () => {
+describe("list_invoices with an inbox", () => {
   const sandbox = useSandbox();
   const dirs: string[] = [];
   afterAll(async () => {
@@ -217,7 +217,7 @@ describe("list_invoices with an inbox (item 13)", () => {
   });
 });
 
-describe("an unconfigured server (item 5)", () => {
+describe("an unconfigured server", () => {
   const sandbox = useSandbox();
 
   it("says at initialize that it lacks its key, before any call is wasted", async () => {
@@ -240,7 +240,7 @@ describe("an unconfigured server (item 5)", () => {
   });
 });
 
-describe("outstanding_by_customer's figures (item 6)", () => {
+describe("outstanding_by_customer's figures", () => {
   const sandbox = useSandbox();
   const mcp = useMcp(sandbox);
 
@@ -257,7 +257,7 @@ describe("outstanding_by_customer's figures (item 6)", () => {
   });
 });
 
-describe("customer_summary of a former customer (item 13)", () => {
+describe("customer_summary of a former customer", () => {
   const sandbox = useSandbox();
   const mcp = useMcp(sandbox);
 
@@ -279,7 +279,7 @@ describe("customer_summary of a former customer (item 13)", () => {
   });
 });
 
-describe("an invoice number that is taken (item 13)", () => {
+describe("an invoice number that is taken", () => {
   const sandbox = useSandbox();
   const mcp = useMcp(sandbox);
 

@@ -1,5 +1,5 @@
 /**
- * create_invoice says what happened (issue 29, items 1, 2, 7 and 9): a real run that creates nothing
+ * create_invoice says what happened: a real run that creates nothing
  * is not called a dry run; the running month ends today and a running timer is named; time logged
  * into a month this server invoiced is noticed even where the service's lists carry no periods; the
  * service period sent includes its last day. Data: billing-data.ts.

@@ -10,7 +10,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { instructionsFor } from "../../src/mcp/server.js";
+import { instructionsFor } from "../../src/mcp/instructions.js";
 import { allTools } from "../../src/mcp/tool-definitions.js";
 import { connect } from "../helpers/mcp.js";
 

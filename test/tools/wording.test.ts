@@ -1,5 +1,5 @@
 /**
- * Small traps an assistant tripped on (issue 18's wording list), each through a real MCP client
+ * Small traps an assistant tripped on, each through a real MCP client
  * against the sandbox (now = Sunday 2026-11-22 10:15 Berlin).
  */
 import { beforeAll, describe, expect, it } from "vitest";

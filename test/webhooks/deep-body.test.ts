@@ -1,6 +1,6 @@
 /**
- * A signed body nested far too deep (issue 12, item 2): it used to throw inside the batch write,
- * leaving that delivery and every one batched with it waiting forever.
+ * A signed body nested far too deep: it must not throw inside the batch write, which would leave
+ * that delivery and every one batched with it waiting forever.
  */
 import { appendFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 /**
- * The inbox deleted or replaced while the receiver runs (issue 12, item 1): an acknowledged event
+ * The inbox deleted or replaced while the receiver runs: an acknowledged event
  * must be in the file at the inbox path, not in a file nobody can see any more.
  */
 import { rename, rm, writeFile } from "node:fs/promises";

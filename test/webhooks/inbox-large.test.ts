@@ -1,5 +1,5 @@
 /**
- * Large inboxes (issue 12, item 5): the inbox is read line by line, so its size is bounded by
+ * Large inboxes: the inbox is read line by line, so its size is bounded by
  * retention, not by the longest string a JavaScript engine can hold; retention has a byte budget.
  */
 import { appendFile, open, stat, writeFile } from "node:fs/promises";

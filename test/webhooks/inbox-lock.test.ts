@@ -1,5 +1,5 @@
 /**
- * The inbox lock (issue 12, items 3 and 4): a stale lock is taken over by exactly one of many
+ * The inbox lock: a stale lock is taken over by exactly one of many
  * receivers starting at once, and a lock is stale when its pid now belongs to another program or to
  * a process of an earlier boot.
  */

@@ -16,7 +16,7 @@ import { englishMonthName, monthNumber } from "./months.js";
 import { readRelativeUnit } from "./relative-unit.js";
 
 /** A run of whole calendar days, both ends inclusive, with a label for the reader. */
-export interface DaySpan {
+export interface LabelledSpan {
   readonly first: CalendarDay;
   readonly last: CalendarDay;
   readonly label: string;
@@ -25,33 +25,33 @@ export interface DaySpan {
 }
 
 /** The span with a note on the reading taken. */
-function assuming(span: DaySpan, assumption: string): DaySpan {
+function assuming(span: LabelledSpan, assumption: string): LabelledSpan {
   return { ...span, assumption };
 }
 
-export function monthSpan(year: number, month: number): DaySpan {
+export function monthSpan(year: number, month: number): LabelledSpan {
   const first = calendarDay(year, month, 1)!;
   return { first, last: endOfMonth(first), label: `${englishMonthName(month)} ${year}` };
 }
 
-export function quarterSpan(year: number, quarter: number): DaySpan {
+export function quarterSpan(year: number, quarter: number): LabelledSpan {
   const first = calendarDay(year, quarter * 3 - 2, 1)!;
   return { first, last: endOfMonth(addMonths(first, 2)), label: `Q${quarter} ${year}` };
 }
 
-export function yearSpan(year: number): DaySpan {
+export function yearSpan(year: number): LabelledSpan {
   return { first: calendarDay(year, 1, 1)!, last: calendarDay(year, 12, 31)!, label: String(year) };
 }
 
 /** ISO week (Monday–Sunday) containing `day`, labelled like "2026-W47". */
-export function isoWeekSpan(day: CalendarDay): DaySpan {
+export function isoWeekSpan(day: CalendarDay): LabelledSpan {
   const first = startOfISOWeek(day);
   const label = `${getISOWeekYear(first)}-W${String(getISOWeek(first)).padStart(2, "0")}`;
   return { first, last: endOfISOWeek(first), label };
 }
 
 /** "this month", "letztes Quartal", "last week", "vorletztes Jahr" relative to `today`. */
-export function readRelativeSpan(folded: string, today: CalendarDay): DaySpan | null {
+export function readRelativeSpan(folded: string, today: CalendarDay): LabelledSpan | null {
   const relative = readRelativeUnit(folded);
   if (!relative) return null;
   const { unit, step } = relative;
@@ -87,7 +87,7 @@ const ORDINAL_QUARTER: ReadonlyMap<string, number> = new Map([
 ]);
 
 /** "Q1 2026", "2026-Q1", "Q4" (this year), "1. Quartal 2026", "erstes Quartal", "first quarter of 2026". */
-export function readQuarter(folded: string, today: CalendarDay): DaySpan | null {
+export function readQuarter(folded: string, today: CalendarDay): LabelledSpan | null {
   const m =
     /^q([1-4])(?:[ /-]?(\d{4}))?$/.exec(folded) ??
     /^(?:quartal|quarter) ([1-4])(?:[ /](\d{4}))?$/.exec(folded) ??
@@ -117,7 +117,7 @@ const ORDINAL_HALF: ReadonlyMap<string, number> = new Map([
 ]);
 
 /** "H1 2026", "2026-H2", "erstes Halbjahr 2026", "2. Halbjahr", "first half of 2026", "H1" (most recent). */
-export function readHalfYear(folded: string, today: CalendarDay): DaySpan | null {
+export function readHalfYear(folded: string, today: CalendarDay): LabelledSpan | null {
   const short = /^h([12])(?:[ /-]?(\d{4}))?$/.exec(folded);
   const reversed = /^(\d{4})[ /-]?h([12])$/.exec(folded);
   const worded = /^(\S+) ?(?:halbjahr|hj|half(?: of)?(?: the year)?)(?: (?:of )?(\d{4}))?$/.exec(folded);
@@ -125,7 +125,7 @@ export function readHalfYear(folded: string, today: CalendarDay): DaySpan | null
   if (half === undefined) return null;
   const year = short?.[2] ?? reversed?.[1] ?? worded?.[2];
   const n = Number(half);
-  const span = (y: number): DaySpan => ({
+  const span = (y: number): LabelledSpan => ({
     first: calendarDay(y, n * 6 - 5, 1)!,
     last: endOfMonth(calendarDay(y, n * 6, 1)!),
     label: `H${n} ${y}`,
@@ -138,7 +138,7 @@ export function readHalfYear(folded: string, today: CalendarDay): DaySpan | null
 }
 
 /** "letztes Wochenende" / "last weekend" (Saturday and Sunday of last ISO week), "dieses Wochenende", "Wochenende". */
-export function readWeekend(folded: string, today: CalendarDay): DaySpan | null {
+export function readWeekend(folded: string, today: CalendarDay): LabelledSpan | null {
   const m = /^(?:(?:am|at|on|the|das|dem) )?(?:(\S+) )?(?:wochenende|weekend)$/.exec(folded);
   if (!m) return null;
   const which = m[1] === undefined ? undefined : readRelativeUnit(`${m[1]} week`);
@@ -157,7 +157,10 @@ export function readWeekend(folded: string, today: CalendarDay): DaySpan | null 
  * "Anfang März", "Mitte letzten Monats", "Ende März 2026", "early/mid/late March": a third of the
  * month. Anfang/early is days 1–10, Mitte/mid days 11–20, Ende/late day 21 to the month's end.
  */
-export function readMonthPart(folded: string, read: (rest: string) => DaySpan | null): DaySpan | null {
+export function readMonthPart(
+  folded: string,
+  read: (rest: string) => LabelledSpan | null,
+): LabelledSpan | null {
   const m = /^(anfang|beginning of|start of|early|mitte|middle of|mid|ende|end of|late)[ -](.+)$/.exec(
     folded,
   );
@@ -189,7 +192,7 @@ export function readMonthPart(folded: string, read: (rest: string) => DaySpan | 
  * "March 2026", "März 2026", "2026-03", "03/2026", "3.2026", or a month name alone: the most
  * recent such month that has begun (in January, "December" is last December).
  */
-export function readMonth(folded: string, today: CalendarDay): DaySpan | string | null {
+export function readMonth(folded: string, today: CalendarDay): LabelledSpan | string | null {
   const numeric = /^(\d{4})-(\d{1,2})$/.exec(folded);
   const monthFirst = /^(\d{1,2})[/.](\d{4})$/.exec(folded);
   const named = /^([a-z]+\.?)(?: (\d{4}))?$/.exec(folded);
@@ -209,7 +212,7 @@ export function readMonth(folded: string, today: CalendarDay): DaySpan | string 
  * "12. KW": an ISO week. Without a year, the most recent such week that has begun (on 1 January
  * "KW 52" is the one just past).
  */
-export function readIsoWeek(folded: string, today: CalendarDay): DaySpan | string | null {
+export function readIsoWeek(folded: string, today: CalendarDay): LabelledSpan | string | null {
   const iso = /^(\d{4})-?w(\d{1,2})$/.exec(folded);
   const named =
     /^(?:kw|cw|wk|week|woche|kalenderwoche|calendar week)\.? ?(\d{1,2})\.?(?:[ /,]+(\d{4}|\d{2}))?$/.exec(
@@ -220,7 +223,7 @@ export function readIsoWeek(folded: string, today: CalendarDay): DaySpan | strin
   const written = iso?.[1] ?? named?.[2];
   // "KW 12/26": a two-digit year is this century's, as on a German timesheet.
   const given = written?.length === 2 ? `20${written}` : written;
-  const weekSpan = (weekYear: number): DaySpan | string => {
+  const weekSpan = (weekYear: number): LabelledSpan | string => {
     const jan4 = calendarDay(weekYear, 1, 4)!;
     if (week < 1 || week > getISOWeeksInYear(jan4)) return `${weekYear} has no ISO week ${week}`;
     return isoWeekSpan(addDays(startOfISOWeek(jan4), (week - 1) * 7));

@@ -4,7 +4,7 @@ import type { DateContext } from "./context.js";
 import { parseDay } from "./day.js";
 import { DateInputError } from "./errors.js";
 import {
-  type DaySpan,
+  type LabelledSpan,
   readHalfYear,
   readIsoWeek,
   readMonth,
@@ -53,7 +53,7 @@ export function parsePeriod(text: string, ctx: DateContext): Period {
 const RANGE_PREFIX = /^(?:from|vom|von|between|zwischen) /i;
 const RANGE_SEPARATOR = / ?(?:\.\.\.?|–|—) ?| (?:-|to|bis|until|till|and|und) /i;
 
-function readRange(text: string, trimmed: string, ctx: DateContext, today: CalendarDay): DaySpan | null {
+function readRange(text: string, trimmed: string, ctx: DateContext, today: CalendarDay): LabelledSpan | null {
   const parts = trimmed.replace(RANGE_PREFIX, "").split(RANGE_SEPARATOR);
   if (parts.length !== 2) return null;
   const [left = "", right = ""] = parts;
@@ -90,16 +90,16 @@ function borrowYear(
   text: string,
   left: string,
   right: string,
-  to: DaySpan,
+  to: LabelledSpan,
   ctx: DateContext,
   today: CalendarDay,
   side: "start" | "end" = "start",
-): DaySpan | null {
+): LabelledSpan | null {
   if (/\d{4}/.test(left) || !/\d{4}/.test(right)) return null;
   const year = to.first.getFullYear();
   for (const y of side === "start" ? [year, year - 1] : [year]) {
     const withYear = /\d\.$/.test(left.trim()) ? `${left.trim()}${y}` : `${left.trim()} ${y}`;
-    let from: DaySpan;
+    let from: LabelledSpan;
     try {
       from = readSingle(text, withYear, ctx, today);
     } catch {
@@ -110,14 +110,14 @@ function borrowYear(
   return null;
 }
 
-function borrowMonth(text: string, day: number, of: CalendarDay): DaySpan {
+function borrowMonth(text: string, day: number, of: CalendarDay): LabelledSpan {
   const first = parseIsoDay(`${isoDay(of).slice(0, 8)}${String(day).padStart(2, "0")}`);
   if (!first) throw new DateInputError("period", text, `day ${day} is not in that month`);
   return { first, last: first, label: isoDay(first) };
 }
 
 /** One period or day; `part` is the user's text (or one side of a range), `text` the whole input for errors. */
-function readSingle(text: string, part: string, ctx: DateContext, today: CalendarDay): DaySpan {
+function readSingle(text: string, part: string, ctx: DateContext, today: CalendarDay): LabelledSpan {
   const folded = withYearNumber(
     fold(part)
       .replace(/^(?:im|in|for|fuer|during|ueber|over)(?: (?:the|das|den|dem|der))? /, "")
@@ -138,8 +138,8 @@ function readSingle(text: string, part: string, ctx: DateContext, today: Calenda
 }
 
 /** The calendar forms of a period, tried in turn; a string is the reason a form-shaped text is wrong. */
-function readForm(folded: string, today: CalendarDay): DaySpan | string | null {
-  const month = (rest: string): DaySpan | null => {
+function readForm(folded: string, today: CalendarDay): LabelledSpan | string | null {
+  const month = (rest: string): LabelledSpan | null => {
     const span = readRelativeSpan(rest, today) ?? readMonth(rest, today);
     return typeof span === "string" ? null : span;
   };
@@ -174,7 +174,7 @@ function withYearNumber(folded: string, today: CalendarDay): string {
 }
 
 /** "last 30 days" / "letzte 30 Tage" / "die letzten 7 Tage" / "last 2 weeks": N days ending today. */
-function readLastDays(folded: string, today: CalendarDay): DaySpan | null {
+function readLastDays(folded: string, today: CalendarDay): LabelledSpan | null {
   const m =
     /^(?:the |die |den |in den )?(?:last|past|letzte[nr]?|vergangene[nr]?|zurueckliegende[nr]?) (\d{1,4}) (days|tage[n]?|weeks|wochen)$/.exec(
       folded,
@@ -186,7 +186,7 @@ function readLastDays(folded: string, today: CalendarDay): DaySpan | null {
   return { first, last: today, label: `${isoDay(first)} to ${isoDay(today)}` };
 }
 
-function singleDay(text: string, part: string, ctx: DateContext): DaySpan {
+function singleDay(text: string, part: string, ctx: DateContext): LabelledSpan {
   try {
     const day = parseIsoDay(parseDay(part, ctx))!;
     return { first: day, last: day, label: isoDay(day) };

@@ -1,4 +1,5 @@
 import { TZDate, tzOffset } from "@date-fns/tz";
+import { DAY_MS } from "../calendar-span.js";
 import { assertTimeZone } from "./context.js";
 
 /** A wall-clock reading in some zone. `month` is 1–12; omitted time fields are 0. */
@@ -24,8 +25,6 @@ export interface ResolvedLocalTime {
   readonly ms: number;
   readonly fit: LocalTimeFit;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * Offsets already worked out, per zone and exact instant: a list shows the same invoice dates call

@@ -12,6 +12,7 @@ import {
 import type Provider from "oidc-provider";
 import type { Pool } from "pg";
 import type { Principal } from "../../config/principal.js";
+import { answerJson } from "../../json-answer.js";
 import type { AuthOutcome } from "../auth.js";
 import type { McpCall } from "../mcp-body.js";
 import { addressKey } from "./address-key.js";
@@ -130,12 +131,10 @@ export async function startOAuth(settings: MountSettings): Promise<OAuthMount> {
         path === "/.well-known/oauth-protected-resource" ||
         path === "/.well-known/oauth-protected-resource/mcp"
       ) {
-        res.writeHead(200, {
-          "Content-Type": "application/json",
+        answerJson(res, 200, resourceMetadata, {
           "Access-Control-Allow-Origin": "*",
           "Cache-Control": "max-age=300",
         });
-        res.end(JSON.stringify(resourceMetadata));
         return true;
       }
       if (path === "/.well-known/oauth-authorization-server")
@@ -153,12 +152,7 @@ export async function startOAuth(settings: MountSettings): Promise<OAuthMount> {
       if (path === OAUTH_ROUTES.registration && req.method === "POST") {
         const refusal = await registrationRefusal(req, registrations, address(req));
         if (refusal) {
-          res.writeHead(refusal.status, {
-            "Content-Type": "application/json",
-            "Cache-Control": "no-store",
-            ...refusal.headers,
-          });
-          res.end(JSON.stringify(refusal.body));
+          answerJson(res, refusal.status, refusal.body, refusal.headers);
           return true;
         }
       }

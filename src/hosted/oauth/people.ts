@@ -5,8 +5,8 @@
  * changes only when its owner signs in again, which replaces the entry on every instance within
  * that minute, while ending access (revoking grants) takes effect at once in the token check.
  */
-import { createHash } from "node:crypto";
 import type { Pool } from "pg";
+import { keyIdentity } from "../../http/key-identity.js";
 import type { DataKeys } from "./keys.js";
 
 export interface Person {
@@ -27,7 +27,7 @@ export class People {
   ) {}
 
   static idFor(baseUrl: string, apiKey: string): { id: string; keyHash: string } {
-    const keyHash = createHash("sha256").update(`${baseUrl}\n${apiKey}`).digest("hex");
+    const keyHash = keyIdentity(baseUrl, apiKey);
     return { id: `oa-${keyHash.slice(0, 20)}`, keyHash };
   }
 

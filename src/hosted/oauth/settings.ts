@@ -2,13 +2,12 @@
  * What `serve --oauth` needs from the environment, checked before anything is opened: a wrong value
  * stops the start at once with every problem named, whatever the engines.
  */
+import type { Env } from "../../config/environment.js";
 import { ConfigError } from "../../config/load.js";
 import type { Config } from "../../config/settings.js";
 import { cleanText } from "../../domain/text.js";
 import { BaseUrlError, parseBaseUrl } from "../../http/base-url.js";
 import { type DataKeys, parseDataKeys } from "./keys.js";
-
-type Env = Record<string, string | undefined>;
 
 export interface OAuthSettings {
   /** The public origin, without a trailing slash: the issuer. */

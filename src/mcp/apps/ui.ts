@@ -18,9 +18,6 @@ export const VIEWS_URI = "ui://invoicing/views.html";
 /** What the server declares under `capabilities.extensions`: it serves views. */
 export const VIEWS_EXTENSION = { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } };
 
-export const VIEWS_EXTENSION_ID = EXTENSION_ID;
-export const VIEWS_MIME_TYPE = RESOURCE_MIME_TYPE;
-
 /**
  * Whether this request's client renders views: `known` when the request said so itself (the hosted
  * mode reads a 2025-era client's announcement back from its session id), else what the client
@@ -32,10 +29,14 @@ export function showsViews(server: McpServer, known: boolean | undefined): () =>
 
 /** Whether this request's client announced MCP Apps with the HTML profile. */
 export function announcesViews(server: McpServer): boolean {
-  const capabilities = server.server.getClientCapabilities() as
-    | { extensions?: Record<string, { mimeTypes?: unknown } | undefined> }
-    | undefined;
-  const ui = capabilities?.extensions?.[EXTENSION_ID];
+  return capabilitiesTakeViews(server.server.getClientCapabilities());
+}
+
+/** Whether a client's capabilities (from its initialize, as sent) announce MCP Apps with the HTML profile. */
+export function capabilitiesTakeViews(capabilities: unknown): boolean {
+  const extensions = (capabilities as { extensions?: Record<string, unknown> } | null | undefined)
+    ?.extensions;
+  const ui = extensions?.[EXTENSION_ID] as { mimeTypes?: unknown } | undefined;
   return Array.isArray(ui?.mimeTypes) && ui.mimeTypes.includes(RESOURCE_MIME_TYPE);
 }
 

@@ -3,6 +3,7 @@ import { listInvoices } from "../../api/invoices.js";
 import { itemsOf } from "../../api/list.js";
 import { invoiceStatusSchema } from "../../api/schemas.js";
 import { comparableNumber } from "../../billing/invoice-replay.js";
+import { type DaySpan, spanKind } from "../../domain/calendar-span.js";
 import { formatDay } from "../../domain/dates/format.js";
 import { fromCents, taxFromNet, toCents } from "../../domain/money.js";
 import { servicePeriodDays } from "../../domain/period-billing.js";
@@ -25,8 +26,8 @@ import { completeness, eur, named, page, pageLine, partialNote } from "../format
 
 /**
  * A row of the data: the keys a program acts on or links with. What a person reads of an invoice
- * (date, status, amounts, period, notes) is in the text, once: a page of 100 rows sent twice was
- * 57,000 characters (issue 29, item 10).
+ * (date, status, amounts, period, notes) is in the text, once: a page of 100 rows sent twice would
+ * be 57,000 characters.
  */
 const invoiceRow = z.object({
   id: z.string(),
@@ -39,7 +40,7 @@ export const listInvoicesTool = defineTool({
   title: "List invoices",
   description:
     "Invoices, newest first, with net and gross sums over all pages. The REST API has no payment dates: never conclude nothing was paid from invoice dates; for that, run `invoicing-mcp webhooks serve` and set INVOICING_INBOX.",
-  // With an inbox there is nothing to set up: payment dates it received are shown (item 13).
+  // With an inbox there is nothing to set up: payment dates it received are shown.
   descriptionFor: ({ events }) =>
     events
       ? "Invoices, newest first, with net and gross sums over all pages. The REST API has no payment dates; those the webhook inbox received are shown beside paid invoices (recent_events has them all)."
@@ -149,7 +150,7 @@ export const listInvoicesTool = defineTool({
     if (args.status === "paid" && (window.total === 0 || args.from !== undefined || args.to !== undefined)) {
       // The dates filter invoice dates: an empty or short answer says nothing about when anything was paid.
       lines.push(
-        // The setup itself is in the server's instructions, read once per conversation (item 12).
+        // The setup itself is in the server's instructions, read once per conversation.
         `Dates here are invoice dates: the REST API has no payment dates, so this does not show when invoices were paid${context.events ? "; recent_events does (invoice.paid)" : " (the server's instructions say how to receive payment events)"}.`,
       );
     }
@@ -192,12 +193,8 @@ async function paymentDays(
 }
 
 /** "2026-10" for a whole calendar month, else "2026-10-01 to 2026-10-15": a page has many. */
-function periodWords(period: { start: string; end: string }): string {
-  const month = period.start.slice(0, 7);
-  const [year, m] = month.split("-").map(Number) as [number, number];
-  const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
-  const whole = period.start.endsWith("-01") && period.end === `${month}-${String(last).padStart(2, "0")}`;
-  return whole ? month : `${period.start} to ${period.end}`;
+function periodWords(period: DaySpan): string {
+  return spanKind(period) === "month" ? period.start.slice(0, 7) : `${period.start} to ${period.end}`;
 }
 
 /** The sums, where there is more than one invoice to add: " All 12 together: net …, gross …." */

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { itemsOf } from "../../api/list.js";
 import { listTimeEntries } from "../../api/time-entries.js";
+import { shiftDay } from "../../domain/calendar-span.js";
 import { formatDuration } from "../../domain/dates/duration.js";
-import { formatDay, formatInstant } from "../../domain/dates/format.js";
+import { formatInstant } from "../../domain/dates/format.js";
 import { cleanText } from "../../domain/text.js";
 import {
   completenessOutput,
@@ -17,8 +18,6 @@ import { assumedText, dayRange, withinDays } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
 import { entryLines } from "../entry-lines.js";
 import { completeness, page, pageLine, partialNote } from "../format.js";
-
-const DAY_MS = 24 * 60 * 60_000;
 
 interface ProjectRow {
   id: string;
@@ -92,7 +91,7 @@ export const listTimeEntriesTool = defineTool({
         : await context.directory.resolveProject(args.project, customer?._id);
     // Whether the service's bounds are inclusive is not shown: ask a day wider, then filter exactly.
     const widen = (day: string | undefined, days: number) =>
-      day === undefined ? undefined : formatDay(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS, "UTC");
+      day === undefined ? undefined : shiftDay(day, days);
     const [list, projectNames] = await Promise.all([
       listTimeEntries(context.client(), {
         ...(range.from === undefined ? {} : { from: widen(range.from, -1)! }),
@@ -123,9 +122,8 @@ export const listTimeEntriesTool = defineTool({
       projectId: e.projectId,
       description: e.description ? cleanText(e.description, 300) : null,
     }));
-    // Each project's name and customer once, its entries under it: a page of 100 entries that
-    // named them per entry, in the text and again in the data, was over 45,000 characters (issue
-    // 29, item 10).
+    // Each project's name and customer once, its entries under it: naming them per entry, in the
+    // text and again in the data, would make a page of 100 entries over 45,000 characters.
     const projects = new Map<string, ProjectRow>();
     for (const [i, { projectId, ...entry }] of entries.entries()) {
       const customerId = slice[i]!.customerId;

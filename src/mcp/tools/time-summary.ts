@@ -205,7 +205,7 @@ export const timeSummaryTool = defineTool({
         : periodText(customers, "periodHours" in totals ? totals : {}, period, call.canWrite);
     // The data carries what a program needs, not a second copy of everything: month rows, the
     // period's entries and the invoices in full only when one customer is asked for; for all of
-    // them, the text names the invoices and billed.invoiceNumbers links them (issue 29, item 10).
+    // them, the text names the invoices and billed.invoiceNumbers links them.
     return { data: args.customer === undefined ? { ...data, customers: customers.map(lean) } : data, text };
   },
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 8: an end before the start is refused unless the end says the work ran overnight,
+ * An end before the start is refused unless the end says the work ran overnight,
  * and the forms "yesterday at 7 in the evening", "17:30h", "im Jahr 2025" and "KW 12/26" are read.
  * Expected instants come from plain UTC arithmetic and the EU summer-time rule written out below,
  * never from the date module's own helpers.
@@ -83,7 +83,7 @@ describe("an end before the start", () => {
   });
 });
 
-describe("forms read since issue 29", () => {
+describe("spoken forms: evening hours, an h suffix, a year and a calendar week", () => {
   it.each([
     ["yesterday at 7 in the evening", SUNDAY, berlin(2026, 11, 21, 19)],
     ["yesterday 7:15 in the evening", SUNDAY, berlin(2026, 11, 21, 19, 15)],

@@ -1,5 +1,5 @@
 /**
- * Dates as people say them (issue 11): month and year offsets from a month end, clock idioms,
+ * Dates as people say them: month and year offsets from a month end, clock idioms,
  * bare hours, ends on the start's day, the new period forms and spoken durations, on fixed clocks
  * including month ends, leap days and the first days of a year.
  */

@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import type { LikeModel, LikeNotes, LikePlan } from "../../../billing/invoice-like.js";
+import type { DaySpan } from "../../../domain/calendar-span.js";
 import { formatDay } from "../../../domain/dates/format.js";
-import type { DaySpan } from "../../../domain/period-billing.js";
 import { cleanText } from "../../../domain/text.js";
 import { eur, named } from "../../format.js";
 

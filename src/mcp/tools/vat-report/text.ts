@@ -4,6 +4,7 @@
  * src/domain/vat.ts; nothing here adds anything up.
  */
 import type { LimitPassed } from "../../../billing/small-business.js";
+import { DAY_MS } from "../../../domain/calendar-span.js";
 import { type Cents, taxFromNet, toCents } from "../../../domain/money.js";
 import type { CountedInvoice, Unsure, VatBasis, VatFigures, VatInvoice } from "../../../domain/vat.js";
 import type { FilingRule, VatDue } from "../../../domain/vat-due.js";
@@ -120,7 +121,7 @@ export function dueText(due: VatDue, permanentExtension: boolean, today: string)
       : due.holidays.length === 0
         ? ` (${due.movedFromWeekend} is a weekend day, so the next Monday)`
         : ` (moved from ${due.movedFromWeekend} past ${due.holidays.map((h) => `${h.day}, ${h.name}`).join(", ")}: ${due.holidays.length === 1 ? "a public holiday" : "public holidays"} everywhere in Germany${weekendBetween(due.movedFromWeekend, due.dueDate) ? ", and the weekend" : ""}; the next working day)`;
-  const days = Math.round((Date.parse(due.dueDate) - Date.parse(today)) / 86_400_000);
+  const days = Math.round((Date.parse(due.dueDate) - Date.parse(today)) / DAY_MS);
   const when =
     days === 0
       ? "today"
@@ -154,7 +155,7 @@ export function frequencyText(due: VatDue, frequency: VatAnswer["frequency"]): s
 
 /** A Saturday or Sunday lies between the two days (the first included, the last not). */
 function weekendBetween(from: string, to: string): boolean {
-  for (let ms = Date.parse(`${from}T12:00:00Z`); ms < Date.parse(`${to}T12:00:00Z`); ms += 86_400_000) {
+  for (let ms = Date.parse(`${from}T12:00:00Z`); ms < Date.parse(`${to}T12:00:00Z`); ms += DAY_MS) {
     const weekday = new Date(ms).getUTCDay();
     if (weekday === 0 || weekday === 6) return true;
   }
