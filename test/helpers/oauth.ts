@@ -8,10 +8,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Sandbox } from "@invoicing-mcp/sandbox";
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { freePort } from "./engines.js";
-import { type ServeProcess, startServe } from "./hosted.js";
+import { type Engine, freePort, startRedis } from "./engines.js";
+import { type ServeProcess, startMigratedPostgres, startServe, useStarted } from "./hosted.js";
 import { chromiumPath } from "./requirements.js";
 
 export const CHROMIUM = chromiumPath();
@@ -20,12 +21,16 @@ export function oauthKeys(): string {
   return `k1:${randomBytes(32).toString("base64")}`;
 }
 
-/** A round-robin balancer on a free loopback port: each new connection goes to the next backend. */
-export interface Balancer {
+/** What the instances sit behind: one public URL, handing requests to the backends. */
+export interface Front {
   url: string;
-  port: number;
   backends: string[];
   close(): Promise<void>;
+}
+
+/** A round-robin balancer on a free loopback port: each new connection goes to the next backend. */
+export interface Balancer extends Front {
+  port: number;
 }
 
 export async function startBalancer(port: number): Promise<Balancer> {
@@ -75,6 +80,99 @@ export async function startOAuthServe(
   extraArgs: string[] = [],
 ): Promise<ServeProcess> {
   return startServe(["--oauth", ...extraArgs], { INVOICING_PUBLIC_URL: publicUrl, ...env });
+}
+
+export interface OAuthServersOptions {
+  /** Their environment beyond the database, the service and the data keys; read when they start. */
+  env?: () => Record<string, string>;
+  /** How many `serve --oauth` instances (default 2: what one begins, the other completes). */
+  instances?: number;
+  /** A Redis for them to share (default none). */
+  redis?: boolean;
+  /** A headless Chromium to play the person (default yes). */
+  browser?: boolean;
+  /**
+   * What they sit behind: a round-robin balancer on a free port (the default), another front (the
+   * documented proxy), or a public URL that nothing answers at (they are then reached directly).
+   */
+  front?: string | (() => Promise<Front>);
+  /** A migrated PostgreSQL started elsewhere (default: one of their own). */
+  postgres?: () => Engine;
+}
+
+/** `serve --oauth` instances on one migrated PostgreSQL behind one URL, a redirect target, a browser. */
+export interface OAuthServers {
+  /** The one URL they are reached at: the issuer. */
+  url: string;
+  postgres: Engine;
+  instances: ServeProcess[];
+  redirect: RedirectTarget;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+export async function startOAuthServers(
+  sandbox: Sandbox,
+  options: OAuthServersOptions = {},
+): Promise<OAuthServers> {
+  const closers: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  };
+  try {
+    const [postgres, redis] = await Promise.all([
+      options.postgres ? options.postgres() : startMigratedPostgres().then(closing(closers)),
+      options.redis ? startRedis().then(closing(closers)) : undefined,
+    ]);
+    const front =
+      typeof options.front === "string"
+        ? undefined
+        : await (options.front ?? (async () => startBalancer(await freePort())))().then(closing(closers));
+    const url = front?.url ?? (options.front as string);
+    const env = {
+      ...(redis ? { INVOICING_REDIS_URL: redis.url } : {}),
+      INVOICING_DATABASE_URL: postgres.url,
+      INVOICING_BASE_URL: sandbox.url,
+      INVOICING_OAUTH_KEYS: oauthKeys(),
+      ...options.env?.(),
+    };
+    const instances = await Promise.all(
+      Array.from({ length: options.instances ?? 2 }, () => startOAuthServe(url, env).then(closing(closers))),
+    );
+    front?.backends.push(...instances.map((instance) => instance.url));
+    const redirect = await startRedirectTarget().then(closing(closers));
+    const browser = options.browser === false ? undefined : await launchBrowser().then(closing(closers));
+    return {
+      url,
+      postgres,
+      instances,
+      redirect,
+      get browser() {
+        if (!browser) throw new Error("these OAuth servers were started without a browser");
+        return browser.browser;
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** startOAuthServers for the enclosing describe block, after its sandbox. */
+export function useOAuthServers(
+  sandbox: () => Sandbox,
+  options: OAuthServersOptions = {},
+): () => OAuthServers {
+  return useStarted("the OAuth servers", () => startOAuthServers(sandbox(), options));
+}
+
+/** Records what starts, so that what did is closed again whatever fails after it. */
+function closing(closers: (() => Promise<unknown>)[]) {
+  return <T extends { stop(): Promise<unknown> } | { close(): Promise<unknown> }>(started: T): T => {
+    closers.push("stop" in started ? () => started.stop() : () => started.close());
+    return started;
+  };
 }
 
 /** Where the browser is sent back to: records each callback's query. */
