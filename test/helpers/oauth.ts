@@ -6,14 +6,15 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Sandbox } from "@invoicing-mcp/sandbox";
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { type Engine, freePort, startRedis } from "./engines.js";
+import { forward } from "./forward.js";
 import { type ServeProcess, startMigratedPostgres, startServe, useStarted } from "./hosted.js";
-import { chromiumPath } from "./requirements.js";
+import { CHROMIUM_ARGS, chromiumPath } from "./requirements.js";
 
 export const CHROMIUM = chromiumPath();
 
@@ -37,33 +38,20 @@ export async function startBalancer(port: number): Promise<Balancer> {
   const backends: string[] = [];
   let next = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const target = new URL(backends[next++ % backends.length]!);
-    const upstream = request(
+    forward(
+      req,
+      res,
+      new URL(backends[next++ % backends.length]!),
+      // The client's address, as a real balancer reports it; X-Test-Client-Address stands for
+      // clients on other machines (every test request comes from loopback).
       {
-        host: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        // The client's address, as a real balancer reports it; X-Test-Client-Address stands for
-        // clients on other machines (every test request comes from loopback).
-        headers: {
-          ...req.headers,
-          "x-forwarded-for": String(req.headers["x-test-client-address"] ?? req.socket.remoteAddress ?? ""),
-        },
-        agent: false,
+        ...req.headers,
+        "x-forwarded-for": String(req.headers["x-test-client-address"] ?? req.socket.remoteAddress ?? ""),
       },
-      (answer) => {
-        // One request per connection (said, so clients do not reuse a closing one): consecutive
-        // requests alternate between the instances.
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, connection: "close" });
-        answer.pipe(res);
-      },
+      // One request per connection (said, so clients do not reuse a closing one): consecutive
+      // requests alternate between the instances.
+      { connection: "close" },
     );
-    upstream.on("error", () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
@@ -267,14 +255,7 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    args: CHROMIUM_ARGS,
   });
   return {
     browser,
@@ -390,4 +371,91 @@ export async function tokenRequest(
     body: new URLSearchParams(form).toString(),
   });
   return { status: response.status, body: (await response.json()) as TokenAnswer["body"] };
+}
+
+/** A fresh client, registered by DCR, and the code a person gives it in the browser. */
+export async function codeThroughBrowser(
+  servers: OAuthServers,
+  apiKey: string,
+  options: {
+    access?: "read" | "write";
+    state?: string;
+    clientName?: string;
+    /** Another browser (or context) than the servers' own. */
+    browser?: Pick<Browser, "newPage">;
+    fetcher?: typeof fetch;
+  } = {},
+): Promise<{ clientId: string; verifier: string; code: string; params: URLSearchParams }> {
+  const redirectUri = servers.redirect.url;
+  const clientId = await registerClient(servers.url, redirectUri, options.clientName, options.fetcher);
+  const { verifier, challenge } = pkce();
+  const params = await authorizeInBrowser(
+    options.browser ?? servers.browser,
+    authorizeUrl(servers.url, {
+      clientId,
+      redirectUri,
+      challenge,
+      ...(options.state ? { state: options.state } : {}),
+    }),
+    apiKey,
+    options.access ?? "write",
+    servers.redirect,
+  );
+  return { clientId, verifier, code: params.get("code")!, params };
+}
+
+/** Exchanges a code at the token endpoint, as the public client it was given to. */
+export function exchangeCode(
+  servers: Pick<OAuthServers, "url" | "redirect">,
+  grant: { clientId: string; code: string; verifier?: string | undefined },
+  extra: Record<string, string> = {},
+  fetcher: typeof fetch = fetch,
+): Promise<TokenAnswer> {
+  return tokenRequest(
+    servers.url,
+    {
+      grant_type: "authorization_code",
+      code: grant.code,
+      redirect_uri: servers.redirect.url,
+      client_id: grant.clientId,
+      ...(grant.verifier === undefined ? {} : { code_verifier: grant.verifier }),
+      ...extra,
+    },
+    fetcher,
+  );
+}
+
+/**
+ * Per-address limits counted once for all instances (in a Redis they share), with each request's
+ * address as the balancer reports it.
+ */
+export function sharedLimits(attempts: number, registrations: number): OAuthServersOptions {
+  return {
+    redis: true,
+    env: () => ({
+      INVOICING_OAUTH_ATTEMPTS: String(attempts),
+      INVOICING_OAUTH_REGISTRATIONS: String(registrations),
+      INVOICING_TRUST_PROXY: "true",
+    }),
+  };
+}
+
+/** A registration as the limits tests send it; `from` is the address the balancer reports. */
+export function registerFrom(
+  servers: Pick<OAuthServers, "url" | "redirect">,
+  from: string,
+  metadata: Record<string, unknown> = {},
+): Promise<Response> {
+  return fetch(`${servers.url}/oauth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-test-client-address": from },
+    body: JSON.stringify({
+      client_name: "Limits App",
+      redirect_uris: [servers.redirect.url],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+      ...metadata,
+    }),
+  });
 }

@@ -11,15 +11,7 @@ import {
   writeTenantsFile,
   writeTenantsWithTokens,
 } from "../helpers/hosted.js";
-import {
-  authorizeInBrowser,
-  authorizeUrl,
-  oauthKeys,
-  pkce,
-  registerClient,
-  tokenRequest,
-  useOAuthServers,
-} from "../helpers/oauth.js";
+import { codeThroughBrowser, exchangeCode, oauthKeys, useOAuthServers } from "../helpers/oauth.js";
 import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
 import { StdioSession } from "../helpers/stdio.js";
 import { deliver, envelope, until } from "../webhooks/helpers.js";
@@ -99,22 +91,7 @@ describe("the same settings, whatever their source", () => {
     });
 
     it("INVOICING_READ_ONLY=1 on the server hides every write, even from a grant with write", async () => {
-      const clientId = await registerClient(oauth().url, oauth().redirect.url);
-      const { verifier, challenge } = pkce();
-      const params = await authorizeInBrowser(
-        oauth().browser,
-        authorizeUrl(oauth().url, { clientId, redirectUri: oauth().redirect.url, challenge }),
-        sandbox().keys.demo,
-        "write",
-        oauth().redirect,
-      );
-      const tokens = await tokenRequest(oauth().url, {
-        grant_type: "authorization_code",
-        code: params.get("code")!,
-        redirect_uri: oauth().redirect.url,
-        client_id: clientId,
-        code_verifier: verifier,
-      });
+      const tokens = await exchangeCode(oauth(), await codeThroughBrowser(oauth(), sandbox().keys.demo));
       expect(tokens.status).toBe(200);
       const client = await httpClient(oauth().url, String(tokens.body.access_token), "legacy");
       const listed = await names(client);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useOAuthServers } from "../../helpers/oauth.js";
+import { registerFrom, sharedLimits, useOAuthServers } from "../../helpers/oauth.js";
 import { REFERENCE_DATE, useSandbox } from "../../helpers/sandbox.js";
 
 const ATTEMPTS = 3;
@@ -7,15 +7,7 @@ const REGISTRATIONS = 3;
 
 describe("per-address limits count an IPv6 /64 as one address, in all instances", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
-  const oauth = useOAuthServers(sandbox, {
-    redis: true,
-    browser: false,
-    env: () => ({
-      INVOICING_OAUTH_ATTEMPTS: String(ATTEMPTS),
-      INVOICING_OAUTH_REGISTRATIONS: String(REGISTRATIONS),
-      INVOICING_TRUST_PROXY: "true",
-    }),
-  });
+  const oauth = useOAuthServers(sandbox, { ...sharedLimits(ATTEMPTS, REGISTRATIONS), browser: false });
   /** A sign-in form post (the wrong-key path) from `from`, as the balancer reports it. */
   const signIn = (from: string, n: number) =>
     fetch(`${oauth().url}/oauth/interaction/unknown-${n}`, {
@@ -24,18 +16,7 @@ describe("per-address limits count an IPv6 /64 as one address, in all instances"
       body: "csrf=x",
     }).then((response) => response.status);
 
-  const register = (from: string) =>
-    fetch(`${oauth().url}/oauth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-test-client-address": from },
-      body: JSON.stringify({
-        client_name: "Limits App",
-        redirect_uris: [oauth().redirect.url],
-        grant_types: ["authorization_code", "refresh_token"],
-        response_types: ["code"],
-        token_endpoint_auth_method: "none",
-      }),
-    }).then((response) => response.status);
+  const register = (from: string) => registerFrom(oauth(), from).then((response) => response.status);
 
   it(`sign-in posts from 2001:db8:77:1::1 to ::14: ${ATTEMPTS} in all; the next /64 has its own`, async () => {
     const statuses: number[] = [];

@@ -14,13 +14,13 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textOf } from "../../helpers/hosted.js";
 import {
-  authorizeInBrowser,
   authorizeUrl,
+  codeThroughBrowser,
   consent,
+  exchangeCode,
   MemoryOAuthClient,
   pkce,
   registerClient,
-  tokenRequest,
   typeKey,
   useOAuthServers,
 } from "../../helpers/oauth.js";
@@ -92,27 +92,12 @@ describe("OAuth: attacks are refused with nothing stored", () => {
 
   /** A code for a fresh DCR client, through the browser. */
   async function codeFor(apiKey = sandbox().keys.demo) {
-    const clientId = await registerClient(oauth().url, oauth().redirect.url);
-    const { verifier, challenge } = pkce();
-    const params = await authorizeInBrowser(
-      oauth().browser,
-      authorizeUrl(oauth().url, { clientId, redirectUri: oauth().redirect.url, challenge, state: "s-42" }),
-      apiKey,
-      "write",
-      oauth().redirect,
-    );
+    const { clientId, verifier, code, params } = await codeThroughBrowser(oauth(), apiKey, { state: "s-42" });
     expect(params.get("state")).toBe("s-42"); // returned unchanged
-    return { clientId, verifier, code: params.get("code")! };
+    return { clientId, verifier, code };
   }
   const exchange = (clientId: string, code: string, verifier?: string, extra: Record<string, string> = {}) =>
-    tokenRequest(oauth().url, {
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: oauth().redirect.url,
-      client_id: clientId,
-      ...(verifier === undefined ? {} : { code_verifier: verifier }),
-      ...extra,
-    });
+    exchangeCode(oauth(), { clientId, code, verifier }, extra);
 
   it("refuses a wrong or missing PKCE verifier, and issues nothing", { timeout: 60_000 }, async () => {
     const { clientId, verifier, code } = await codeFor();

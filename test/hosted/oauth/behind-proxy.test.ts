@@ -9,15 +9,7 @@ import {
   startDocsProxy,
   type TlsFiles,
 } from "../../helpers/docs-proxy.js";
-import {
-  authorizeInBrowser,
-  authorizeUrl,
-  freePort,
-  pkce,
-  registerClient,
-  tokenRequest,
-  useOAuthServers,
-} from "../../helpers/oauth.js";
+import { codeThroughBrowser, exchangeCode, freePort, useOAuthServers } from "../../helpers/oauth.js";
 import { REFERENCE_DATE, useSandbox } from "../../helpers/sandbox.js";
 
 describe("the sign-in flow behind the documented proxy", () => {
@@ -94,16 +86,12 @@ describe("the sign-in flow behind the documented proxy", () => {
   });
 
   it("signs a person in with Secure cookies, and their token calls tools", { timeout: 90_000 }, async () => {
-    const clientId = await registerClient(oauth().url, oauth().redirect.url, "Proxy App", secureFetch);
-    const { verifier, challenge } = pkce();
-    const params = await authorizeInBrowser(
-      context,
-      authorizeUrl(oauth().url, { clientId, redirectUri: oauth().redirect.url, challenge }),
-      sandbox().keys.demo,
-      "write",
-      oauth().redirect,
-    );
-    expect(params.get("error")).toBeNull();
+    const grant = await codeThroughBrowser(oauth(), sandbox().keys.demo, {
+      clientName: "Proxy App",
+      browser: context,
+      fetcher: secureFetch,
+    });
+    expect(grant.params.get("error")).toBeNull();
     const cookies = await context.cookies(oauth().url);
     expect(cookies.length).toBeGreaterThan(0);
     for (const cookie of cookies)
@@ -111,17 +99,7 @@ describe("the sign-in flow behind the documented proxy", () => {
         name: cookie.name,
         secure: true,
       });
-    const tokens = await tokenRequest(
-      oauth().url,
-      {
-        grant_type: "authorization_code",
-        code: params.get("code")!,
-        redirect_uri: oauth().redirect.url,
-        client_id: clientId,
-        code_verifier: verifier,
-      },
-      secureFetch,
-    );
+    const tokens = await exchangeCode(oauth(), grant, {}, secureFetch);
     expect(tokens.status).toBe(200);
     const call = await secureFetch(`${oauth().url}/mcp`, {
       method: "POST",

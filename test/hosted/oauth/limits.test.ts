@@ -1,6 +1,13 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { authorizeInBrowser, authorizeUrl, pkce, useOAuthServers } from "../../helpers/oauth.js";
+import {
+  authorizeInBrowser,
+  authorizeUrl,
+  pkce,
+  registerFrom,
+  sharedLimits,
+  useOAuthServers,
+} from "../../helpers/oauth.js";
 import { REFERENCE_DATE, useSandbox } from "../../helpers/sandbox.js";
 
 const ATTEMPTS = 4;
@@ -8,14 +15,7 @@ const REGISTRATIONS = 6;
 
 describe("per-address limits across instances, and what registrations may store", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
-  const oauth = useOAuthServers(sandbox, {
-    redis: true,
-    env: () => ({
-      INVOICING_OAUTH_ATTEMPTS: String(ATTEMPTS),
-      INVOICING_OAUTH_REGISTRATIONS: String(REGISTRATIONS),
-      INVOICING_TRUST_PROXY: "true",
-    }),
-  });
+  const oauth = useOAuthServers(sandbox, sharedLimits(ATTEMPTS, REGISTRATIONS));
   const query = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => {
     const db = new pg.Client({ connectionString: oauth().postgres.url });
     await db.connect();
@@ -28,18 +28,7 @@ describe("per-address limits across instances, and what registrations may store"
 
   /** A registration as a client sends it; `from` is the address the balancer reports. */
   const register = (metadata: Record<string, unknown> = {}, from = "203.0.113.7") =>
-    fetch(`${oauth().url}/oauth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-test-client-address": from },
-      body: JSON.stringify({
-        client_name: "Limits App",
-        redirect_uris: [oauth().redirect.url],
-        grant_types: ["authorization_code", "refresh_token"],
-        response_types: ["code"],
-        token_endpoint_auth_method: "none",
-        ...metadata,
-      }),
-    });
+    registerFrom(oauth(), from, metadata);
 
   it(`allows ${ATTEMPTS} sign-in posts per address in all, not per instance`, async () => {
     const statuses: number[] = [];

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  authorizeInBrowser,
-  authorizeUrl,
-  pkce,
-  registerClient,
+  codeThroughBrowser,
+  exchangeCode,
   type TokenAnswer,
   tokenRequest,
   useOAuthServers,
@@ -18,27 +16,10 @@ describe("OAuth under concurrency: two instances, one database", () => {
   const oauth = useOAuthServers(sandbox, { env: () => ({ INVOICING_OAUTH_ATTEMPTS: "1000" }) });
 
   /** A fresh client's code, through the browser as a person gives it. */
-  async function freshCode() {
-    const clientId = await registerClient(oauth().url, oauth().redirect.url);
-    const { verifier, challenge } = pkce();
-    const params = await authorizeInBrowser(
-      oauth().browser,
-      authorizeUrl(oauth().url, { clientId, redirectUri: oauth().redirect.url, challenge }),
-      sandbox().keys.demo,
-      "write",
-      oauth().redirect,
-    );
-    return { clientId, verifier, code: params.get("code")! };
-  }
+  const freshCode = () => codeThroughBrowser(oauth(), sandbox().keys.demo);
 
   const exchange = (clientId: string, code: string, verifier: string) =>
-    tokenRequest(oauth().url, {
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: oauth().redirect.url,
-      client_id: clientId,
-      code_verifier: verifier,
-    });
+    exchangeCode(oauth(), { clientId, code, verifier });
   const refresh = (clientId: string, refreshToken: string) =>
     tokenRequest(oauth().url, {
       grant_type: "refresh_token",
