@@ -108,7 +108,7 @@ export async function startOAuthServers(
     for (const close of closers.splice(0).reverse()) await close();
   };
   try {
-    const [postgres, redis] = await Promise.all([
+    const [postgres, redis] = await allStarted([
       options.postgres ? options.postgres() : startMigratedPostgres().then(closing(closers)),
       options.redis ? startRedis().then(closing(closers)) : undefined,
     ]);
@@ -124,7 +124,7 @@ export async function startOAuthServers(
       INVOICING_OAUTH_KEYS: oauthKeys(),
       ...options.env?.(),
     };
-    const instances = await Promise.all(
+    const instances = await allStarted(
       Array.from({ length: options.instances ?? 2 }, () => startOAuthServe(url, env).then(closing(closers))),
     );
     front?.backends.push(...instances.map((instance) => instance.url));
@@ -153,6 +153,16 @@ export function useOAuthServers(
   options: OAuthServersOptions = {},
 ): () => OAuthServers {
   return useStarted("the OAuth servers", () => startOAuthServers(sandbox(), options));
+}
+
+/** Promise.all that waits for every start to end: none is left running unrecorded when one fails. */
+async function allStarted<T extends readonly unknown[]>(
+  starts: { [K in keyof T]: T[K] | Promise<T[K]> },
+): Promise<T> {
+  const results = await Promise.allSettled(starts);
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 /** Records what starts, so that what did is closed again whatever fails after it. */
