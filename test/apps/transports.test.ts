@@ -6,11 +6,11 @@
 import { readFileSync } from "node:fs";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { VIEWS_HTML } from "../../scripts/views.mjs";
 import { VIEWS_URI } from "../../src/mcp/apps/ui.js";
 import { APPS_CAPABILITIES } from "../helpers/apps.js";
-import { createTokenCli, type ServeProcess, startServe, writeTenantsFile } from "../helpers/hosted.js";
+import { useHosted } from "../helpers/hosted.js";
 import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
 import { BIN } from "../helpers/stdio.js";
 
@@ -56,20 +56,10 @@ describe("views over stdio (the bundle)", () => {
 
 describe("views over serve (Streamable HTTP)", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
-  let serve: ServeProcess;
-  let token: string;
-
-  beforeAll(async () => {
-    const tenants = writeTenantsFile([
-      { id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url, timeZone: "Europe/Berlin" },
-    ]);
-    const env = { ACME_KEY: sandbox().keys.demo };
-    token = createTokenCli(tenants, "acme", env);
-    serve = await startServe(["--tenants", tenants], env);
-  }, 30_000);
-  afterAll(async () => {
-    await serve?.stop();
-  });
+  const hosted = useHosted(() => ({
+    tenants: [{ id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url, timeZone: "Europe/Berlin" }],
+    env: { ACME_KEY: sandbox().keys.demo },
+  }));
 
   for (const era of ["legacy", "modern"] as const)
     for (const announced of [true, false])
@@ -82,8 +72,8 @@ describe("views over serve (Streamable HTTP)", () => {
           },
         );
         await client.connect(
-          new StreamableHTTPClientTransport(new URL(`${serve.url}/mcp`), {
-            requestInit: { headers: { Authorization: `Bearer ${token}` } },
+          new StreamableHTTPClientTransport(new URL(`${hosted().url}/mcp`), {
+            requestInit: { headers: { Authorization: `Bearer ${hosted().token}` } },
           }),
         );
         try {

@@ -10,7 +10,7 @@ import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listedTools } from "../../src/mcp/inventory.js";
-import { httpClient, type ServeProcess, startServe } from "../helpers/hosted.js";
+import { httpClient, useServe } from "../helpers/hosted.js";
 import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
 import { BIN } from "../helpers/stdio.js";
 
@@ -32,13 +32,7 @@ function pngSize(icon: Icon): number {
 }
 
 const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
-let serve: ServeProcess;
-beforeAll(async () => {
-  serve = await startServe(["--api-key-auth"], { INVOICING_BASE_URL: sandbox().url });
-});
-afterAll(async () => {
-  await serve?.stop();
-});
+const serve = useServe(["--api-key-auth"], () => ({ INVOICING_BASE_URL: sandbox().url }));
 
 const TRANSPORTS: Record<string, (era: "legacy" | "modern") => Promise<Client>> = {
   "stdio (the bin)": async (era) => {
@@ -51,7 +45,7 @@ const TRANSPORTS: Record<string, (era: "legacy" | "modern") => Promise<Client>> 
     );
     return client;
   },
-  "Streamable HTTP (serve)": (era) => httpClient(serve.url, sandbox().keys.demo, era),
+  "Streamable HTTP (serve)": (era) => httpClient(serve().url, sandbox().keys.demo, era),
 };
 
 describe.each(Object.keys(TRANSPORTS))("a 2026-era client over %s", (transport) => {

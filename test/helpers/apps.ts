@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { type Browser, chromium, type Frame, type Page } from "playwright-core";
 import type { Connected } from "./mcp.js";
-import { chromiumPath } from "./requirements.js";
+import { CHROMIUM_ARGS, chromiumPath } from "./requirements.js";
 
 export const APPS_CAPABILITIES = {
   extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } },
@@ -26,14 +26,7 @@ export async function launchChromium(userDataDir: string, executable = CHROMIUM)
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: executable,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    args: CHROMIUM_ARGS,
   });
   return context.browser() ?? wrapContext(context);
 }

@@ -7,10 +7,11 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { type IncomingHttpHeaders, type IncomingMessage, request, type ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { createServer } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { forward } from "./forward.js";
 
 const DEPLOY_DOC = new URL("../../docs/deploy.md", import.meta.url);
 
@@ -146,26 +147,7 @@ export async function startDocsProxy(port: number, tls: TlsFiles): Promise<DocsP
         res.writeHead(location?.returns ?? 404);
         return res.end();
       }
-      const target = new URL(backends[next++ % backends.length]!);
-      const upstream = request(
-        {
-          host: target.hostname,
-          port: target.port,
-          method: req.method,
-          path: req.url,
-          headers: headersFor(block, req),
-          agent: false,
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.on("error", () => {
-        if (!res.headersSent) res.writeHead(502);
-        res.end();
-      });
-      req.pipe(upstream);
+      forward(req, res, new URL(backends[next++ % backends.length]!), headersFor(block, req));
     },
   );
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));

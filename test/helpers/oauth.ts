@@ -6,13 +6,15 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Sandbox } from "@invoicing-mcp/sandbox";
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { freePort } from "./engines.js";
-import { type ServeProcess, startServe } from "./hosted.js";
-import { chromiumPath } from "./requirements.js";
+import { type Engine, freePort, startRedis } from "./engines.js";
+import { forward } from "./forward.js";
+import { type ServeProcess, startMigratedPostgres, startServe, useStarted } from "./hosted.js";
+import { CHROMIUM_ARGS, chromiumPath } from "./requirements.js";
 
 export const CHROMIUM = chromiumPath();
 
@@ -20,45 +22,36 @@ export function oauthKeys(): string {
   return `k1:${randomBytes(32).toString("base64")}`;
 }
 
-/** A round-robin balancer on a free loopback port: each new connection goes to the next backend. */
-export interface Balancer {
+/** What the instances sit behind: one public URL, handing requests to the backends. */
+export interface Front {
   url: string;
-  port: number;
   backends: string[];
   close(): Promise<void>;
+}
+
+/** A round-robin balancer on a free loopback port: each new connection goes to the next backend. */
+export interface Balancer extends Front {
+  port: number;
 }
 
 export async function startBalancer(port: number): Promise<Balancer> {
   const backends: string[] = [];
   let next = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const target = new URL(backends[next++ % backends.length]!);
-    const upstream = request(
+    forward(
+      req,
+      res,
+      new URL(backends[next++ % backends.length]!),
+      // The client's address, as a real balancer reports it; X-Test-Client-Address stands for
+      // clients on other machines (every test request comes from loopback).
       {
-        host: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        // The client's address, as a real balancer reports it; X-Test-Client-Address stands for
-        // clients on other machines (every test request comes from loopback).
-        headers: {
-          ...req.headers,
-          "x-forwarded-for": String(req.headers["x-test-client-address"] ?? req.socket.remoteAddress ?? ""),
-        },
-        agent: false,
+        ...req.headers,
+        "x-forwarded-for": String(req.headers["x-test-client-address"] ?? req.socket.remoteAddress ?? ""),
       },
-      (answer) => {
-        // One request per connection (said, so clients do not reuse a closing one): consecutive
-        // requests alternate between the instances.
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, connection: "close" });
-        answer.pipe(res);
-      },
+      // One request per connection (said, so clients do not reuse a closing one): consecutive
+      // requests alternate between the instances.
+      { connection: "close" },
     );
-    upstream.on("error", () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
@@ -75,6 +68,109 @@ export async function startOAuthServe(
   extraArgs: string[] = [],
 ): Promise<ServeProcess> {
   return startServe(["--oauth", ...extraArgs], { INVOICING_PUBLIC_URL: publicUrl, ...env });
+}
+
+export interface OAuthServersOptions {
+  /** Their environment beyond the database, the service and the data keys; read when they start. */
+  env?: () => Record<string, string>;
+  /** How many `serve --oauth` instances (default 2: what one begins, the other completes). */
+  instances?: number;
+  /** A Redis for them to share (default none). */
+  redis?: boolean;
+  /** A headless Chromium to play the person (default yes). */
+  browser?: boolean;
+  /**
+   * What they sit behind: a round-robin balancer on a free port (the default), another front (the
+   * documented proxy), or a public URL that nothing answers at (they are then reached directly).
+   */
+  front?: string | (() => Promise<Front>);
+  /** A migrated PostgreSQL started elsewhere (default: one of their own). */
+  postgres?: () => Engine;
+}
+
+/** `serve --oauth` instances on one migrated PostgreSQL behind one URL, a redirect target, a browser. */
+export interface OAuthServers {
+  /** The one URL they are reached at: the issuer. */
+  url: string;
+  postgres: Engine;
+  instances: ServeProcess[];
+  redirect: RedirectTarget;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+export async function startOAuthServers(
+  sandbox: Sandbox,
+  options: OAuthServersOptions = {},
+): Promise<OAuthServers> {
+  const closers: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  };
+  try {
+    const [postgres, redis] = await allStarted([
+      options.postgres ? options.postgres() : startMigratedPostgres().then(closing(closers)),
+      options.redis ? startRedis().then(closing(closers)) : undefined,
+    ]);
+    const front =
+      typeof options.front === "string"
+        ? undefined
+        : await (options.front ?? (async () => startBalancer(await freePort())))().then(closing(closers));
+    const url = front?.url ?? (options.front as string);
+    const env = {
+      ...(redis ? { INVOICING_REDIS_URL: redis.url } : {}),
+      INVOICING_DATABASE_URL: postgres.url,
+      INVOICING_BASE_URL: sandbox.url,
+      INVOICING_OAUTH_KEYS: oauthKeys(),
+      ...options.env?.(),
+    };
+    const instances = await allStarted(
+      Array.from({ length: options.instances ?? 2 }, () => startOAuthServe(url, env).then(closing(closers))),
+    );
+    front?.backends.push(...instances.map((instance) => instance.url));
+    const redirect = await startRedirectTarget().then(closing(closers));
+    const browser = options.browser === false ? undefined : await launchBrowser().then(closing(closers));
+    return {
+      url,
+      postgres,
+      instances,
+      redirect,
+      get browser() {
+        if (!browser) throw new Error("these OAuth servers were started without a browser");
+        return browser.browser;
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** startOAuthServers for the enclosing describe block, after its sandbox. */
+export function useOAuthServers(
+  sandbox: () => Sandbox,
+  options: OAuthServersOptions = {},
+): () => OAuthServers {
+  return useStarted("the OAuth servers", () => startOAuthServers(sandbox(), options));
+}
+
+/** Promise.all that waits for every start to end: none is left running unrecorded when one fails. */
+async function allStarted<T extends readonly unknown[]>(
+  starts: { [K in keyof T]: T[K] | Promise<T[K]> },
+): Promise<T> {
+  const results = await Promise.allSettled(starts);
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+/** Records what starts, so that what did is closed again whatever fails after it. */
+function closing(closers: (() => Promise<unknown>)[]) {
+  return <T extends { stop(): Promise<unknown> } | { close(): Promise<unknown> }>(started: T): T => {
+    closers.push("stop" in started ? () => started.stop() : () => started.close());
+    return started;
+  };
 }
 
 /** Where the browser is sent back to: records each callback's query. */
@@ -169,14 +265,7 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    args: CHROMIUM_ARGS,
   });
   return {
     browser,
@@ -292,4 +381,91 @@ export async function tokenRequest(
     body: new URLSearchParams(form).toString(),
   });
   return { status: response.status, body: (await response.json()) as TokenAnswer["body"] };
+}
+
+/** A fresh client, registered by DCR, and the code a person gives it in the browser. */
+export async function codeThroughBrowser(
+  servers: OAuthServers,
+  apiKey: string,
+  options: {
+    access?: "read" | "write";
+    state?: string;
+    clientName?: string;
+    /** Another browser (or context) than the servers' own. */
+    browser?: Pick<Browser, "newPage">;
+    fetcher?: typeof fetch;
+  } = {},
+): Promise<{ clientId: string; verifier: string; code: string; params: URLSearchParams }> {
+  const redirectUri = servers.redirect.url;
+  const clientId = await registerClient(servers.url, redirectUri, options.clientName, options.fetcher);
+  const { verifier, challenge } = pkce();
+  const params = await authorizeInBrowser(
+    options.browser ?? servers.browser,
+    authorizeUrl(servers.url, {
+      clientId,
+      redirectUri,
+      challenge,
+      ...(options.state ? { state: options.state } : {}),
+    }),
+    apiKey,
+    options.access ?? "write",
+    servers.redirect,
+  );
+  return { clientId, verifier, code: params.get("code")!, params };
+}
+
+/** Exchanges a code at the token endpoint, as the public client it was given to. */
+export function exchangeCode(
+  servers: Pick<OAuthServers, "url" | "redirect">,
+  grant: { clientId: string; code: string; verifier?: string | undefined },
+  extra: Record<string, string> = {},
+  fetcher: typeof fetch = fetch,
+): Promise<TokenAnswer> {
+  return tokenRequest(
+    servers.url,
+    {
+      grant_type: "authorization_code",
+      code: grant.code,
+      redirect_uri: servers.redirect.url,
+      client_id: grant.clientId,
+      ...(grant.verifier === undefined ? {} : { code_verifier: grant.verifier }),
+      ...extra,
+    },
+    fetcher,
+  );
+}
+
+/**
+ * Per-address limits counted once for all instances (in a Redis they share), with each request's
+ * address as the balancer reports it.
+ */
+export function sharedLimits(attempts: number, registrations: number): OAuthServersOptions {
+  return {
+    redis: true,
+    env: () => ({
+      INVOICING_OAUTH_ATTEMPTS: String(attempts),
+      INVOICING_OAUTH_REGISTRATIONS: String(registrations),
+      INVOICING_TRUST_PROXY: "true",
+    }),
+  };
+}
+
+/** A registration as the limits tests send it; `from` is the address the balancer reports. */
+export function registerFrom(
+  servers: Pick<OAuthServers, "url" | "redirect">,
+  from: string,
+  metadata: Record<string, unknown> = {},
+): Promise<Response> {
+  return fetch(`${servers.url}/oauth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-test-client-address": from },
+    body: JSON.stringify({
+      client_name: "Limits App",
+      redirect_uris: [servers.redirect.url],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+      ...metadata,
+    }),
+  });
 }

@@ -8,6 +8,16 @@
 import { accessSync, constants, existsSync, readdirSync } from "node:fs";
 import { delimiter, join } from "node:path";
 
+/** How every browser test launches Chromium: headless in a container, talking to nothing of its own. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 /** The Chromium every browser test launches: CHROMIUM_PATH when set, else Debian's. */
 export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   return env.CHROMIUM_PATH || "/usr/bin/chromium";

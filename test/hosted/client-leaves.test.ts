@@ -1,13 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  createTokenCli,
-  type Era,
-  httpClient,
-  type ServeProcess,
-  startServe,
-  textOf,
-  writeTenantsFile,
-} from "../helpers/hosted.js";
+import { type Era, type Hosted, httpClient, startHosted, textOf } from "../helpers/hosted.js";
 import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,19 +14,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 describe("serve: a client that leaves cancels its call", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
-  let serve: ServeProcess | undefined;
+  let hosted: Hosted | undefined;
 
   afterEach(async () => {
-    await serve?.stop();
-    serve = undefined;
+    await hosted?.stop();
+    hosted = undefined;
   });
 
   for (const era of ["legacy", "modern"] as Era[]) {
     it(`stops its wait for the rate governor, and nothing is sent for it (${era} era)`, async () => {
-      const tenantsPath = writeTenantsFile([{ id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url }]);
-      const env = { ACME_KEY: sandbox().keys.demo, INVOICING_TIMEOUT_MS: "2000" };
-      const token = createTokenCli(tenantsPath, "acme", env);
-      serve = await startServe(["--tenants", tenantsPath], env);
+      hosted = await startHosted({
+        tenants: [{ id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url }],
+        env: { ACME_KEY: sandbox().keys.demo, INVOICING_TIMEOUT_MS: "2000" },
+      });
+      const { token } = hosted;
       sandbox().faults.add({ action: { kind: "hang" }, path: "/api/v1/invoices", times: 4 });
       const before = sandbox().requests.length;
       const invoiceReads = (status: string) =>
@@ -43,7 +36,7 @@ describe("serve: a client that leaves cancels its call", () => {
           .filter((r) => r.path === "/api/v1/invoices" && r.query === `status=${status}`);
 
       const call = (id: number, status: string, signal?: AbortSignal) =>
-        fetch(`${serve!.url}/mcp`, {
+        fetch(`${hosted!.url}/mcp`, {
           method: "POST",
           headers: callHeaders(token, era),
           body: JSON.stringify(callBody(id, era, { status })),
@@ -64,7 +57,7 @@ describe("serve: a client that leaves cancels its call", () => {
       }
       expect(invoiceReads("sent")).toHaveLength(8); // each hung once, then answered
 
-      const client = await httpClient(serve.url, token, era);
+      const client = await httpClient(hosted.url, token, era);
       const result = await client.callTool({ name: "list_invoices", arguments: { status: "paid" } });
       expect(textOf(result)).toMatch(/^Invoices 1–\d+ of \d+/);
       await client.close();

@@ -1,13 +1,6 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTokenCli,
-  type Era,
-  httpClient,
-  type ServeProcess,
-  startServe,
-  writeTenantsFile,
-} from "../helpers/hosted.js";
+import { type Era, httpClient, useHosted } from "../helpers/hosted.js";
 import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
 
 /**
@@ -20,7 +13,6 @@ describe("tenant isolation under concurrent requests", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
   const CALLS = 200;
   const IN_FLIGHT = 32;
-  let serve: ServeProcess;
   const clients: Record<"one" | "two", Client[]> = { one: [], two: [] };
   /** Each tenant's customer ids and invoice numbers, read one call at a time before the burst. */
   const own: Record<"one" | "two", { customers: string; invoices: string }> = {
@@ -28,21 +20,20 @@ describe("tenant isolation under concurrent requests", () => {
     two: { customers: "", invoices: "" },
   };
 
-  beforeAll(async () => {
-    const env = { ONE_KEY: sandbox().keys.demo, TWO_KEY: sandbox().keys.other };
-    const tenantsPath = writeTenantsFile([
+  const hosted = useHosted(() => ({
+    tenants: [
       { id: "one", apiKeyEnv: "ONE_KEY", baseUrl: sandbox().url },
       { id: "two", apiKeyEnv: "TWO_KEY", baseUrl: sandbox().url, readOnly: true },
-    ]);
-    const tokens = {
-      one: createTokenCli(tenantsPath, "one", env),
-      two: createTokenCli(tenantsPath, "two", env),
-    };
-    serve = await startServe(["--tenants", tenantsPath], env);
+    ],
+    env: { ONE_KEY: sandbox().keys.demo, TWO_KEY: sandbox().keys.other },
+  }));
+
+  beforeAll(async () => {
+    const { url, tokens } = hosted();
     for (const tenant of ["one", "two"] as const) {
       for (let i = 0; i < IN_FLIGHT / 2; i++) {
         const era: Era = i % 2 === 0 ? "legacy" : "modern";
-        clients[tenant].push(await httpClient(serve.url, tokens[tenant], era));
+        clients[tenant].push(await httpClient(url, tokens[tenant]!, era));
       }
       own[tenant] = await dataOf(clients[tenant][0]!);
     }
@@ -53,7 +44,6 @@ describe("tenant isolation under concurrent requests", () => {
   }, 60_000);
   afterAll(async () => {
     for (const client of [...clients.one, ...clients.two]) await client.close().catch(() => undefined);
-    await serve?.stop();
   });
 
   it(`keeps ${CALLS} interleaved calls of two tenants apart (${IN_FLIGHT} in flight, both eras)`, async () => {

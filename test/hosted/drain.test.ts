@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTokenCli, httpClient, startServe, textOf, writeTenantsFile } from "../helpers/hosted.js";
+import { httpClient, startHosted, textOf } from "../helpers/hosted.js";
 import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -14,10 +14,10 @@ describe("serve drains on SIGTERM", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
 
   it("answers the running call, says draining on /healthz, then ends listen streams and exits 0", async () => {
-    const tenantsPath = writeTenantsFile([{ id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url }]);
-    const env = { ACME_KEY: sandbox().keys.demo };
-    const token = createTokenCli(tenantsPath, "acme", env);
-    const serve = await startServe(["--tenants", tenantsPath], env);
+    const { serve, token } = await startHosted({
+      tenants: [{ id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url }],
+      env: { ACME_KEY: sandbox().keys.demo },
+    });
     const client = await httpClient(serve.url, token, "modern");
     const listener = await httpClient(serve.url, token, "modern");
     const subscription = await listener.listen({ toolsListChanged: true });

@@ -1,30 +1,12 @@
-import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../helpers/engines.js";
-import { writeTenantsFile } from "../helpers/hosted.js";
-import { BIN } from "../helpers/stdio.js";
+import { runToExit, writeTenantsFile } from "../helpers/hosted.js";
 
 /** `serve` (and `db migrate`) with an engine nobody answers at: exit 1 at once, saying where and what to check. */
 describe("an engine that cannot be reached at start", () => {
   const tenantsPath = writeTenantsFile([
     { id: "acme", apiKey: "sk_test_unused", baseUrl: "http://127.0.0.1:9" },
   ]);
-
-  /** Runs the bin to its end (or kills it after 10 s: a start that hangs fails the test). */
-  async function runToExit(args: string[], env: Record<string, string>) {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
-    clearTimeout(timer);
-    return { code, stderr };
-  }
 
   const cases = [
     { engine: "Redis", variable: "INVOICING_REDIS_URL", scheme: "redis", args: ["serve", "--port", "0"] },

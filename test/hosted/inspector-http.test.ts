@@ -2,8 +2,8 @@ import { execFile } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTokenCli, type ServeProcess, startServe, writeTenantsFile } from "../helpers/hosted.js";
+import { describe, expect, it } from "vitest";
+import { useHosted } from "../helpers/hosted.js";
 import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
 
 const run = promisify(execFile);
@@ -18,18 +18,10 @@ const inspector = join(
 /** A client we did not write: the MCP Inspector's CLI over Streamable HTTP, with a tenant's token. */
 describe("the MCP Inspector CLI against serve", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
-  let serve: ServeProcess;
-  let token: string;
-
-  beforeAll(async () => {
-    const tenantsPath = writeTenantsFile([{ id: "demo", apiKeyEnv: "DEMO_KEY", baseUrl: sandbox().url }]);
-    const env = { DEMO_KEY: sandbox().keys.demo };
-    token = createTokenCli(tenantsPath, "demo", env);
-    serve = await startServe(["--tenants", tenantsPath], env);
-  });
-  afterAll(async () => {
-    await serve?.stop();
-  });
+  const hosted = useHosted(() => ({
+    tenants: [{ id: "demo", apiKeyEnv: "DEMO_KEY", baseUrl: sandbox().url }],
+    env: { DEMO_KEY: sandbox().keys.demo },
+  }));
 
   it("calls a tool over HTTP", async () => {
     const { stdout } = await run(
@@ -37,11 +29,11 @@ describe("the MCP Inspector CLI against serve", () => {
       [
         inspector,
         "--cli",
-        `${serve.url}/mcp`,
+        `${hosted().url}/mcp`,
         "--transport",
         "http",
         "--header",
-        `Authorization: Bearer ${token}`,
+        `Authorization: Bearer ${hosted().token}`,
         "--method",
         "tools/call",
         "--tool-name",

@@ -1,15 +1,7 @@
 import { writeFileSync } from "node:fs";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTokenCli,
-  type Era,
-  httpClient,
-  type ServeProcess,
-  startServe,
-  textOf,
-  writeTenantsFile,
-} from "../helpers/hosted.js";
+import { type Era, httpClient, textOf, useHosted } from "../helpers/hosted.js";
 import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
 import { waitFor } from "../helpers/wait-for.js";
 
@@ -19,23 +11,18 @@ import { waitFor } from "../helpers/wait-for.js";
  */
 describe("tenant isolation", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
-  let serve: ServeProcess;
-  let tenantsPath: string;
-  let token1: string;
-  let token2: string;
   let tenant1CustomerIds: string[];
-  const env = () => ({ ONE_KEY: sandbox().keys.demo, TWO_KEY: sandbox().keys.other });
   const tenants = () => [
     { id: "one", apiKeyEnv: "ONE_KEY", baseUrl: sandbox().url },
     { id: "two", apiKeyEnv: "TWO_KEY", baseUrl: sandbox().url },
   ];
+  const hosted = useHosted(() => ({
+    tenants: tenants(),
+    env: { ONE_KEY: sandbox().keys.demo, TWO_KEY: sandbox().keys.other },
+  }));
 
   beforeAll(async () => {
-    tenantsPath = writeTenantsFile(tenants());
-    token1 = createTokenCli(tenantsPath, "one", env());
-    token2 = createTokenCli(tenantsPath, "two", env());
-    serve = await startServe(["--tenants", tenantsPath], env());
-    const one = await httpClient(serve.url, token1, "legacy");
+    const one = await httpClient(hosted().url, hosted().tokens.one!, "legacy");
     const listed = await one.callTool({ name: "list_customers", arguments: {} });
     tenant1CustomerIds = (listed.structuredContent as { customers: { id: string }[] }).customers.map(
       (c) => c.id,
@@ -43,15 +30,12 @@ describe("tenant isolation", () => {
     expect(tenant1CustomerIds.length).toBeGreaterThan(3);
     await one.close();
   });
-  afterAll(async () => {
-    await serve?.stop();
-  });
 
   for (const era of ["legacy", "modern"] as Era[]) {
     describe(`a ${era}-era client of tenant 2`, () => {
       let two: Client;
       beforeAll(async () => {
-        two = await httpClient(serve.url, token2, era);
+        two = await httpClient(hosted().url, hosted().tokens.two!, era);
       });
       afterAll(async () => {
         await two?.close();
@@ -91,23 +75,25 @@ describe("tenant isolation", () => {
   }
 
   it("refuses an unknown token and the token of a removed tenant with 401", async () => {
-    await expect(httpClient(serve.url, "imcp_unknown", "legacy")).rejects.toThrow(/invalid_token/);
-    writeFileSync(tenantsPath, JSON.stringify({ tenants: tenants().filter((t) => t.id !== "two") }));
+    await expect(httpClient(hosted().url, "imcp_unknown", "legacy")).rejects.toThrow(/invalid_token/);
+    writeFileSync(hosted().tenantsPath, JSON.stringify({ tenants: tenants().filter((t) => t.id !== "two") }));
     try {
-      await expect(httpClient(serve.url, token2, "legacy")).rejects.toThrow(/no longer served/);
-      const raw = await fetch(`${serve.url}/mcp`, {
+      await expect(httpClient(hosted().url, hosted().tokens.two!, "legacy")).rejects.toThrow(
+        /no longer served/,
+      );
+      const raw = await fetch(`${hosted().url}/mcp`, {
         method: "POST",
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
-        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token2}` },
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${hosted().tokens.two!}` },
       });
       expect(raw.status).toBe(401);
-      const one = await httpClient(serve.url, token1, "modern"); // the other tenant is unaffected
+      const one = await httpClient(hosted().url, hosted().tokens.one!, "modern"); // the other tenant is unaffected
       await one.close();
     } finally {
       // Tenant 2 back, for the tests of this file that run after this one.
-      writeFileSync(tenantsPath, JSON.stringify({ tenants: tenants() }));
+      writeFileSync(hosted().tenantsPath, JSON.stringify({ tenants: tenants() }));
       await waitFor(async () => {
-        const client = await httpClient(serve.url, token2, "legacy").catch(() => undefined);
+        const client = await httpClient(hosted().url, hosted().tokens.two!, "legacy").catch(() => undefined);
         await client?.close();
         return client !== undefined;
       });

@@ -1,17 +1,8 @@
-import { execFileSync } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Engine, startPostgres, startRedis } from "../helpers/engines.js";
-import {
-  createTokenCli,
-  httpClient,
-  type ServeProcess,
-  startServe,
-  textOf,
-  writeTenantsFile,
-} from "../helpers/hosted.js";
+import { type Engine, startRedis } from "../helpers/engines.js";
+import { type Hosted, httpClient, startHosted, startMigratedPostgres, textOf } from "../helpers/hosted.js";
 import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
-import { BIN } from "../helpers/stdio.js";
 
 const CALLS = 4;
 
@@ -24,28 +15,24 @@ describe("serve during an engine outage", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
   let redis: Engine & { port: number };
   let postgres: Engine | undefined;
-  let serve: ServeProcess;
+  let hosted: Hosted;
   let client: Client;
 
   beforeAll(async () => {
-    [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
-    execFileSync(process.execPath, [BIN, "db", "migrate"], {
-      env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
-      stdio: "pipe",
+    [redis, postgres] = await Promise.all([startRedis(), startMigratedPostgres()]);
+    hosted = await startHosted({
+      tenants: [{ id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url }],
+      env: {
+        ACME_KEY: sandbox().keys.demo,
+        INVOICING_REDIS_URL: redis.url,
+        INVOICING_DATABASE_URL: postgres.url,
+      },
     });
-    const tenantsPath = writeTenantsFile([{ id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url }]);
-    const env = {
-      ACME_KEY: sandbox().keys.demo,
-      INVOICING_REDIS_URL: redis.url,
-      INVOICING_DATABASE_URL: postgres.url,
-    };
-    const token = createTokenCli(tenantsPath, "acme", env);
-    serve = await startServe(["--tenants", tenantsPath], env);
-    client = await httpClient(serve.url, token, "legacy");
+    client = await httpClient(hosted.url, hosted.token, "legacy");
   }, 60_000);
   afterAll(async () => {
     await client?.close();
-    await serve?.stop();
+    await hosted?.stop();
     await Promise.allSettled([redis?.stop(), postgres?.stop()]);
   });
 
@@ -58,7 +45,7 @@ describe("serve during an engine outage", () => {
       expect(result.isError).toBe(true);
       expect(textOf(result)).toMatch(/\(Redis\) cannot be reached right now.*nothing was sent.*temporary/);
     }
-    const log = serve.stderr();
+    const log = hosted.serve.stderr();
     expect(log.match(/Redis at redis:\/\/127\.0\.0\.1:\d+ is unreachable/g)).toHaveLength(1);
     expect(log).not.toMatch(/Unexpected internal error|^\s+at /m);
 
@@ -74,7 +61,7 @@ describe("serve during an engine outage", () => {
       expect(refused).toBeLessThan(CALLS + 50);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(serve.stderr()).toMatch(
+    expect(hosted.serve.stderr()).toMatch(
       new RegExp(
         `Redis at redis://127\\.0\\.0\\.1:\\d+ is back after [\\d.]+ s; ${refused} calls were refused meanwhile`,
       ),
@@ -103,7 +90,7 @@ describe("serve during an engine outage", () => {
     expect(textOf(invoices)).toContain(
       "Payment dates are not shown: the stored webhook events (PostgreSQL) cannot be read right now",
     );
-    const log = serve.stderr();
+    const log = hosted.serve.stderr();
     expect(log.match(/PostgreSQL at postgres:\/\/127\.0\.0\.1:\d+\/postgres is unreachable/g)).toHaveLength(
       1,
     );

@@ -1,38 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTokenCli,
-  type Era,
-  httpClient,
-  type ServeProcess,
-  startServe,
-  textOf,
-  writeTenantsFile,
-} from "../helpers/hosted.js";
+import { describe, expect, it } from "vitest";
+import { type Era, httpClient, startServe, textOf, useHosted } from "../helpers/hosted.js";
 import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
 
 /** `invoicing-mcp serve` with one tenant, a token from `tokens create`, and the SDK's own client. */
 describe("serve: MCP over Streamable HTTP for a tenant", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
-  let serve: ServeProcess;
-  let token: string;
-  let tenantsPath: string;
-  let env: Record<string, string>;
-
-  beforeAll(async () => {
-    tenantsPath = writeTenantsFile([
-      { id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url, timeZone: "Europe/Berlin" },
-    ]);
-    env = { ACME_KEY: sandbox().keys.demo };
-    token = createTokenCli(tenantsPath, "acme", env);
-    serve = await startServe(["--tenants", tenantsPath], env);
-  });
-  afterAll(async () => {
-    await serve?.stop();
-  });
+  const hosted = useHosted(() => ({
+    tenants: [{ id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url, timeZone: "Europe/Berlin" }],
+    env: { ACME_KEY: sandbox().keys.demo },
+  }));
 
   for (const era of ["legacy", "modern"] as Era[]) {
     it(`answers a ${era}-era client: tools, a call, resources, prompts`, async () => {
-      const client = await httpClient(serve.url, token, era);
+      const client = await httpClient(hosted().url, hosted().token, era);
       try {
         expect(client.getNegotiatedProtocolVersion()).toBe(era === "modern" ? "2026-07-28" : "2025-11-25");
         const tools = (await client.listTools()).tools.map((t) => t.name);
@@ -50,33 +30,33 @@ describe("serve: MCP over Streamable HTTP for a tenant", () => {
   }
 
   it("the token never reaches the API; the tenant's key does", async () => {
-    const client = await httpClient(serve.url, token, "modern");
+    const client = await httpClient(hosted().url, hosted().token, "modern");
     await client.callTool({ name: "list_customers", arguments: {} });
     await client.close();
     const keys = new Set(sandbox().requests.map((r) => r.key));
-    expect(keys.has(token)).toBe(false);
+    expect(keys.has(hosted().token)).toBe(false);
     expect(keys.has(sandbox().keys.demo)).toBe(true);
   });
 
   it("refuses a request without a token, or with an unknown one, with 401 and a challenge", async () => {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
     const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
-    const none = await fetch(`${serve.url}/mcp`, { method: "POST", body, headers });
+    const none = await fetch(`${hosted().url}/mcp`, { method: "POST", body, headers });
     expect(none.status).toBe(401);
     expect(none.headers.get("www-authenticate")).toBe('Bearer realm="invoicing-mcp"');
-    const unknown = await fetch(`${serve.url}/mcp`, {
+    const unknown = await fetch(`${hosted().url}/mcp`, {
       method: "POST",
       body,
       headers: { ...headers, Authorization: "Bearer imcp_not-a-token" },
     });
     expect(unknown.status).toBe(401);
     expect(unknown.headers.get("www-authenticate")).toMatch(/error="invalid_token"/);
-    await expect(httpClient(serve.url, undefined, "legacy")).rejects.toThrow();
+    await expect(httpClient(hosted().url, undefined, "legacy")).rejects.toThrow();
   });
 
   it("answers /healthz and /readyz", async () => {
-    expect((await fetch(`${serve.url}/healthz`)).status).toBe(200);
-    const ready = await fetch(`${serve.url}/readyz`);
+    expect((await fetch(`${hosted().url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${hosted().url}/readyz`);
     expect(ready.status).toBe(200);
   });
 
@@ -87,13 +67,13 @@ describe("serve: MCP over Streamable HTTP for a tenant", () => {
       method: "ping",
       params: { pad: "x".repeat(2 * 1024 * 1024) },
     });
-    const answer = await fetch(`${serve.url}/mcp`, {
+    const answer = await fetch(`${hosted().url}/mcp`, {
       method: "POST",
       body: big,
       headers: {
         "Content-Type": "application/json",
         Accept: "application/json, text/event-stream",
-        Authorization: `Bearer ${token}`,
+        Authorization: `Bearer ${hosted().token}`,
       },
     });
     expect(answer.status).toBe(413);
@@ -103,20 +83,20 @@ describe("serve: MCP over Streamable HTTP for a tenant", () => {
     const headers = {
       "Content-Type": "application/json",
       Accept: "application/json, text/event-stream",
-      Authorization: `Bearer ${token}`,
+      Authorization: `Bearer ${hosted().token}`,
     };
-    const broken = await fetch(`${serve.url}/mcp`, { method: "POST", body: '{"jsonrpc":"2.0",', headers });
+    const broken = await fetch(`${hosted().url}/mcp`, { method: "POST", body: '{"jsonrpc":"2.0",', headers });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 }, id: null });
     // And the instance goes on answering.
-    const client = await httpClient(serve.url, token, "legacy");
+    const client = await httpClient(hosted().url, hosted().token, "legacy");
     expect((await client.listTools()).tools.length).toBeGreaterThan(5);
     await client.close();
   });
 
   it("stops on SIGTERM", async () => {
     // An instance of its own: the one above serves the other tests, in whatever order they run.
-    const own = await startServe(["--tenants", tenantsPath], env);
+    const own = await startServe(["--tenants", hosted().tenantsPath], hosted().env);
     expect(await own.stop()).toBe(0);
   });
 });

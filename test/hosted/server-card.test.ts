@@ -8,9 +8,9 @@ import { request } from "node:http";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { answerCard } from "../../src/hosted/server-card.js";
-import { type ServeProcess, startServe } from "../helpers/hosted.js";
+import { useServe } from "../helpers/hosted.js";
 import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
 
 const read = (path: string) => JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), "utf8"));
@@ -40,14 +40,8 @@ function getWithHost(url: string, host: string): Promise<{ status: number; body:
 
 describe("serve's server card", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
-  let serve: ServeProcess;
-  beforeAll(async () => {
-    serve = await startServe(["--api-key-auth"], { INVOICING_BASE_URL: sandbox().url });
-  });
-  afterAll(async () => {
-    await serve?.stop();
-  });
-  const cardUrl = () => `${serve.url}/mcp/server-card`;
+  const serve = useServe(["--api-key-auth"], () => ({ INVOICING_BASE_URL: sandbox().url }));
+  const cardUrl = () => `${serve().url}/mcp/server-card`;
 
   it("is public, valid against the Server Card schema, and says what a connected client sees", async () => {
     const answer = await fetch(cardUrl(), { headers: { Accept: "application/mcp-server-card+json" } });
@@ -70,7 +64,7 @@ describe("serve's server card", () => {
     });
     expect(card.remotes).toHaveLength(1);
     const remote = card.remotes[0];
-    expect(remote).toMatchObject({ type: "streamable-http", url: `${serve.url}/mcp` });
+    expect(remote).toMatchObject({ type: "streamable-http", url: `${serve().url}/mcp` });
     expect(remote.headers).toEqual([expect.objectContaining({ name: "Authorization", isSecret: true })]);
 
     // A client pinned to each version the card names connects with it, and is told what it says.
@@ -122,12 +116,12 @@ describe("serve's server card", () => {
   });
 
   it("names the endpoint by the host the client asked for, and never by a Host header that is no host", async () => {
-    const port = new URL(serve.url).port;
+    const port = new URL(serve().url).port;
     const proxied = await getWithHost(cardUrl(), `invoicing.example.com:${port}`);
     expect(JSON.parse(proxied.body).remotes[0].url).toBe(`http://invoicing.example.com:${port}/mcp`);
     const odd = await getWithHost(cardUrl(), "evil.example/path?x=");
     expect(odd.status).toBe(200);
-    expect(JSON.parse(odd.body).remotes[0].url).toBe(`${serve.url}/mcp`);
+    expect(JSON.parse(odd.body).remotes[0].url).toBe(`${serve().url}/mcp`);
   });
 });
 

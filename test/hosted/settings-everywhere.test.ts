@@ -1,61 +1,23 @@
-/**
- * One settings schema, whatever the source: the same values give the same result in stdio (the
- * bin's environment), for a tenants-file tenant (its entry, or the server's environment as its
- * default) and for an OAuth person (the server's environment). Read-only written as 1, yes or true
- * hides every write; a bad zone or tax rate stops the start naming where it came from. And a
- * read-only caller is the same person, not a second id: a tenant that happens to be named
- * `bravo-read` hears nothing meant for `bravo`.
- */
-import { execFileSync, spawn } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/client";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sign } from "../../src/webhooks/signature.js";
-import { type Engine, startPostgres } from "../helpers/engines.js";
 import {
   createTokenCli,
   httpClient,
-  type ServeProcess,
+  runToExit,
+  startMigratedPostgres,
   startServe,
+  useStarted,
   writeTenantsFile,
+  writeTenantsWithTokens,
 } from "../helpers/hosted.js";
-import {
-  authorizeInBrowser,
-  authorizeUrl,
-  type Balancer,
-  freePort,
-  launchBrowser,
-  oauthKeys,
-  pkce,
-  type RedirectTarget,
-  registerClient,
-  startBalancer,
-  startOAuthServe,
-  startRedirectTarget,
-  tokenRequest,
-} from "../helpers/oauth.js";
+import { codeThroughBrowser, exchangeCode, oauthKeys, useOAuthServers } from "../helpers/oauth.js";
 import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
-import { BIN, StdioSession } from "../helpers/stdio.js";
+import { StdioSession } from "../helpers/stdio.js";
 import { deliver, envelope, until } from "../webhooks/helpers.js";
 
 const READ_ONLY_SPELLINGS = ["1", "yes", "true"];
 const WRITES = ["create_invoice", "log_time", "create_customer"];
-
-/** Runs the bin to its end (or kills it after 10 s: a start that hangs fails the test). */
-async function runToExit(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
-  clearTimeout(timer);
-  return { code, stderr };
-}
 
 /** The names of the tools a stdio server started with this environment lists. */
 async function stdioTools(env: Record<string, string>): Promise<string[]> {
@@ -79,18 +41,7 @@ const names = async (client: Client) => (await client.listTools()).tools.map((to
 
 describe("the same settings, whatever their source", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
-  let postgres: Engine;
-
-  beforeAll(async () => {
-    postgres = await startPostgres();
-    execFileSync(process.execPath, [BIN, "db", "migrate"], {
-      env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await postgres?.stop();
-  });
+  const postgres = useStarted("PostgreSQL", startMigratedPostgres);
 
   it.each(READ_ONLY_SPELLINGS)("INVOICING_READ_ONLY=%s hides every write on stdio", async (spelling) => {
     const listed = await stdioTools({
@@ -105,15 +56,14 @@ describe("the same settings, whatever their source", () => {
   it.each(READ_ONLY_SPELLINGS)(
     "readOnly %s hides every write for a tenant, in its entry or from the server's environment",
     async (spelling) => {
-      const tenantsPath = writeTenantsFile([
-        { id: "entry", apiKeyEnv: "KEY", baseUrl: sandbox().url, readOnly: spelling },
-        { id: "default", apiKeyEnv: "KEY", baseUrl: sandbox().url },
-      ]);
       const env = { KEY: sandbox().keys.demo };
-      const tokens = {
-        entry: createTokenCli(tenantsPath, "entry", env),
-        default: createTokenCli(tenantsPath, "default", env),
-      };
+      const { tenantsPath, tokens } = writeTenantsWithTokens(
+        [
+          { id: "entry", apiKeyEnv: "KEY", baseUrl: sandbox().url, readOnly: spelling },
+          { id: "default", apiKeyEnv: "KEY", baseUrl: sandbox().url },
+        ],
+        env,
+      );
       for (const [serverEnv, tenant] of [
         [env, "entry"],
         [{ ...env, INVOICING_READ_ONLY: spelling }, "default"],
@@ -134,50 +84,16 @@ describe("the same settings, whatever their source", () => {
   );
 
   describe("for an OAuth person", () => {
-    let balancer: Balancer;
-    let serve: ServeProcess;
-    let redirect: RedirectTarget;
-    let browser: Browser;
-    let closeBrowser: () => Promise<void>;
-
-    beforeAll(async () => {
-      balancer = await startBalancer(await freePort());
-      serve = await startOAuthServe(balancer.url, {
-        INVOICING_DATABASE_URL: postgres.url,
-        INVOICING_BASE_URL: sandbox().url,
-        INVOICING_OAUTH_KEYS: oauthKeys(),
-        INVOICING_READ_ONLY: "1",
-      });
-      balancer.backends.push(serve.url);
-      redirect = await startRedirectTarget();
-      ({ browser, close: closeBrowser } = await launchBrowser());
-    }, 60_000);
-    afterAll(async () => {
-      await closeBrowser?.();
-      await redirect?.close();
-      await serve?.stop();
-      await balancer?.close();
+    const oauth = useOAuthServers(sandbox, {
+      instances: 1,
+      postgres,
+      env: () => ({ INVOICING_READ_ONLY: "1" }),
     });
 
     it("INVOICING_READ_ONLY=1 on the server hides every write, even from a grant with write", async () => {
-      const clientId = await registerClient(balancer.url, redirect.url);
-      const { verifier, challenge } = pkce();
-      const params = await authorizeInBrowser(
-        browser,
-        authorizeUrl(balancer.url, { clientId, redirectUri: redirect.url, challenge }),
-        sandbox().keys.demo,
-        "write",
-        redirect,
-      );
-      const tokens = await tokenRequest(balancer.url, {
-        grant_type: "authorization_code",
-        code: params.get("code")!,
-        redirect_uri: redirect.url,
-        client_id: clientId,
-        code_verifier: verifier,
-      });
+      const tokens = await exchangeCode(oauth(), await codeThroughBrowser(oauth(), sandbox().keys.demo));
       expect(tokens.status).toBe(200);
-      const client = await httpClient(balancer.url, String(tokens.body.access_token), "legacy");
+      const client = await httpClient(oauth().url, String(tokens.body.access_token), "legacy");
       const listed = await names(client);
       const refused = await client.callTool({
         name: "create_customer",
@@ -241,7 +157,7 @@ describe("the same settings, whatever their source", () => {
       expect(tenant.stderr).toMatch(says);
 
       const oauth = await runToExit(["serve", "--port", "0", "--oauth"], {
-        INVOICING_DATABASE_URL: postgres.url,
+        INVOICING_DATABASE_URL: postgres().url,
         INVOICING_PUBLIC_URL: "https://mcp.example.com",
         INVOICING_BASE_URL: sandbox().url,
         INVOICING_OAUTH_KEYS: oauthKeys(),
@@ -266,7 +182,7 @@ describe("the same settings, whatever their source", () => {
         webhookSecret: "whsec_other",
       },
     ]);
-    const env = { KEY: sandbox().keys.demo, INVOICING_DATABASE_URL: postgres.url };
+    const env = { KEY: sandbox().keys.demo, INVOICING_DATABASE_URL: postgres().url };
     const bravo = await startServe(["--tenants", tenantsPath], env);
     try {
       const heard: Record<string, string[]> = { bravo: [], "bravo-read": [] };

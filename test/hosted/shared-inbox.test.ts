@@ -4,13 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sign } from "../../src/webhooks/signature.js";
 import { type Engine, startPostgres } from "../helpers/engines.js";
-import {
-  createTokenCli,
-  httpClient,
-  type ServeProcess,
-  startServe,
-  writeTenantsFile,
-} from "../helpers/hosted.js";
+import { httpClient, type ServeProcess, startServe, writeTenantsWithTokens } from "../helpers/hosted.js";
 import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
 import { BIN } from "../helpers/stdio.js";
 import { deliver, envelope, until } from "../webhooks/helpers.js";
@@ -27,14 +21,10 @@ describe("the webhook inbox shared through PostgreSQL", () => {
   let b: ServeProcess;
   let tenantsPath: string;
   let env: Record<string, string>;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
 
   beforeAll(async () => {
     postgres = await startPostgres();
-    tenantsPath = writeTenantsFile([
-      { id: "one", apiKeyEnv: "ONE_KEY", baseUrl: sandbox().url, webhookSecretEnv: "ONE_SECRET" },
-      { id: "two", apiKeyEnv: "TWO_KEY", baseUrl: sandbox().url, webhookSecretEnv: "TWO_SECRET" },
-    ]);
     env = {
       ONE_KEY: sandbox().keys.demo,
       TWO_KEY: sandbox().keys.other,
@@ -42,8 +32,13 @@ describe("the webhook inbox shared through PostgreSQL", () => {
       TWO_SECRET: SECRET_TWO,
       INVOICING_DATABASE_URL: postgres.url,
     };
-    tokens.one = createTokenCli(tenantsPath, "one", env);
-    tokens.two = createTokenCli(tenantsPath, "two", env);
+    ({ tenantsPath, tokens } = writeTenantsWithTokens(
+      [
+        { id: "one", apiKeyEnv: "ONE_KEY", baseUrl: sandbox().url, webhookSecretEnv: "ONE_SECRET" },
+        { id: "two", apiKeyEnv: "TWO_KEY", baseUrl: sandbox().url, webhookSecretEnv: "TWO_SECRET" },
+      ],
+      env,
+    ));
   }, 30_000);
   afterAll(async () => {
     await a?.stop();

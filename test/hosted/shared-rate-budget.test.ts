@@ -1,14 +1,7 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Engine, startRedis } from "../helpers/engines.js";
-import {
-  createTokenCli,
-  httpClient,
-  type ServeProcess,
-  startServe,
-  textOf,
-  writeTenantsFile,
-} from "../helpers/hosted.js";
+import { type Hosted, httpClient, startHosted, textOf } from "../helpers/hosted.js";
 import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
 
 /**
@@ -26,31 +19,30 @@ describe("two instances on one Redis share the key's rate budget", () => {
     rateLimit: { limit: 100, windowMs: WINDOW_MS },
   });
   let redis: Engine;
-  const instances: ServeProcess[] = [];
-  let token: string;
+  let hosted: Hosted;
 
   beforeAll(async () => {
     redis = await startRedis();
-    const tenantsPath = writeTenantsFile([{ id: "busy", apiKeyEnv: "BUSY_KEY", baseUrl: sandbox().url }]);
-    const env = {
-      BUSY_KEY: sandbox().keys.demo,
-      INVOICING_REDIS_URL: redis.url,
-      INVOICING_RATE_WINDOW_MS: String(WINDOW_MS),
-    };
-    token = createTokenCli(tenantsPath, "busy", env);
-    instances.push(await startServe(["--tenants", tenantsPath], env));
-    instances.push(await startServe(["--tenants", tenantsPath], env));
+    hosted = await startHosted({
+      tenants: [{ id: "busy", apiKeyEnv: "BUSY_KEY", baseUrl: sandbox().url }],
+      env: {
+        BUSY_KEY: sandbox().keys.demo,
+        INVOICING_REDIS_URL: redis.url,
+        INVOICING_RATE_WINDOW_MS: String(WINDOW_MS),
+      },
+      instances: 2,
+    });
   }, 30_000);
   afterAll(async () => {
-    await Promise.all(instances.map((instance) => instance.stop()));
+    await hosted?.stop();
     await redis?.stop();
   });
 
   it(`answers a burst of ${CALLS} calls spread over both, and the sandbox sends no 429`, async () => {
     const clients: Client[] = [];
-    for (const instance of instances) {
-      clients.push(await httpClient(instance.url, token, "legacy"));
-      clients.push(await httpClient(instance.url, token, "modern"));
+    for (const instance of hosted.instances) {
+      clients.push(await httpClient(instance.url, hosted.token, "legacy"));
+      clients.push(await httpClient(instance.url, hosted.token, "modern"));
     }
     const before = sandbox().requests.length;
     const results = await Promise.all(
@@ -67,11 +59,11 @@ describe("two instances on one Redis share the key's rate budget", () => {
     expect(seen.filter((r) => r.status === 429)).toHaveLength(0);
     expect(seen.length).toBeGreaterThanOrEqual(CALLS);
     for (const client of clients) await client.close();
-    expect(await instances[0]!.child.exitCode).toBe(null);
+    expect(await hosted.instances[0]!.child.exitCode).toBe(null);
   }, 60_000);
 
   it("reports Redis on /readyz", async () => {
-    const ready = (await (await fetch(`${instances[0]!.url}/readyz`)).json()) as {
+    const ready = (await (await fetch(`${hosted.instances[0]!.url}/readyz`)).json()) as {
       checks: Record<string, string>;
     };
     expect(ready.checks.redis).toBe("ok");

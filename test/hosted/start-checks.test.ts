@@ -1,31 +1,8 @@
-/**
- * `serve` with a wrong configuration while its engines (a real Redis, a real PostgreSQL) answer:
- * it checks everything first and exits 1 at once with the message, whatever the engines; it never
- * prints the error and then stays alive without listening.
- */
-import { execFileSync, spawn } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Engine, freePort, startPostgres, startRedis } from "../helpers/engines.js";
-import { writeTenantsFile } from "../helpers/hosted.js";
+import { type Engine, freePort, startRedis } from "../helpers/engines.js";
+import { runToExit, startMigratedPostgres, writeTenantsFile } from "../helpers/hosted.js";
 import { oauthKeys } from "../helpers/oauth.js";
-import { BIN } from "../helpers/stdio.js";
-
-/** Runs the bin to its end, or kills it after 10 s (a start that hangs fails the test). */
-async function runToExit(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
-  clearTimeout(timer);
-  return { code, stderr };
-}
 
 describe("serve refuses a wrong configuration at once, whatever the engines", () => {
   let redis: Engine;
@@ -37,11 +14,7 @@ describe("serve refuses a wrong configuration at once, whatever the engines", ()
   ]);
 
   beforeAll(async () => {
-    [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
-    execFileSync(process.execPath, [BIN, "db", "migrate"], {
-      env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    [redis, postgres] = await Promise.all([startRedis(), startMigratedPostgres()]);
     const admin = new pg.Client({ connectionString: postgres.url });
     await admin.connect();
     await admin.query("CREATE DATABASE fresh");

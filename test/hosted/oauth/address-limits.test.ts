@@ -1,86 +1,22 @@
-/**
- * Per-address limits of `serve --oauth` count what one party holds, across two instances behind one
- * balancer and one Redis: an IPv6 /64 (a home line or a server gets one whole) is one address, and
- * an IPv4 address written as IPv6 is that IPv4 address. Each request below goes to the other
- * instance, so a count kept per instance would allow twice as many.
- */
-import { execFileSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Engine, startPostgres, startRedis } from "../../helpers/engines.js";
-import type { ServeProcess } from "../../helpers/hosted.js";
-import {
-  type Balancer,
-  freePort,
-  oauthKeys,
-  type RedirectTarget,
-  startBalancer,
-  startOAuthServe,
-  startRedirectTarget,
-} from "../../helpers/oauth.js";
+import { describe, expect, it } from "vitest";
+import { registerFrom, sharedLimits, useOAuthServers } from "../../helpers/oauth.js";
 import { REFERENCE_DATE, useSandbox } from "../../helpers/sandbox.js";
-import { BIN } from "../../helpers/stdio.js";
 
 const ATTEMPTS = 3;
 const REGISTRATIONS = 3;
 
 describe("per-address limits count an IPv6 /64 as one address, in all instances", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
-  let redis: Engine;
-  let postgres: Engine;
-  let balancer: Balancer;
-  let a: ServeProcess;
-  let b: ServeProcess;
-  let redirect: RedirectTarget;
-
-  beforeAll(async () => {
-    [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
-    execFileSync(process.execPath, [BIN, "db", "migrate"], {
-      env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    balancer = await startBalancer(await freePort());
-    const env = {
-      INVOICING_REDIS_URL: redis.url,
-      INVOICING_DATABASE_URL: postgres.url,
-      INVOICING_BASE_URL: sandbox().url,
-      INVOICING_OAUTH_KEYS: oauthKeys(),
-      INVOICING_OAUTH_ATTEMPTS: String(ATTEMPTS),
-      INVOICING_OAUTH_REGISTRATIONS: String(REGISTRATIONS),
-      INVOICING_TRUST_PROXY: "true",
-    };
-    [a, b] = await Promise.all([startOAuthServe(balancer.url, env), startOAuthServe(balancer.url, env)]);
-    balancer.backends.push(a.url, b.url);
-    redirect = await startRedirectTarget();
-  }, 60_000);
-  afterAll(async () => {
-    await redirect?.close();
-    await a?.stop();
-    await b?.stop();
-    await balancer?.close();
-    await redis?.stop();
-    await postgres?.stop();
-  });
-
+  const oauth = useOAuthServers(sandbox, { ...sharedLimits(ATTEMPTS, REGISTRATIONS), browser: false });
   /** A sign-in form post (the wrong-key path) from `from`, as the balancer reports it. */
   const signIn = (from: string, n: number) =>
-    fetch(`${balancer.url}/oauth/interaction/unknown-${n}`, {
+    fetch(`${oauth().url}/oauth/interaction/unknown-${n}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", "x-test-client-address": from },
       body: "csrf=x",
     }).then((response) => response.status);
 
-  const register = (from: string) =>
-    fetch(`${balancer.url}/oauth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-test-client-address": from },
-      body: JSON.stringify({
-        client_name: "Limits App",
-        redirect_uris: [redirect.url],
-        grant_types: ["authorization_code", "refresh_token"],
-        response_types: ["code"],
-        token_endpoint_auth_method: "none",
-      }),
-    }).then((response) => response.status);
+  const register = (from: string) => registerFrom(oauth(), from).then((response) => response.status);
 
   it(`sign-in posts from 2001:db8:77:1::1 to ::14: ${ATTEMPTS} in all; the next /64 has its own`, async () => {
     const statuses: number[] = [];

@@ -10,45 +10,30 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import pg from "pg";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Engine, startPostgres } from "../../helpers/engines.js";
-import { type ServeProcess, textOf } from "../../helpers/hosted.js";
+import { textOf } from "../../helpers/hosted.js";
 import {
-  authorizeInBrowser,
   authorizeUrl,
-  type Balancer,
+  codeThroughBrowser,
   consent,
-  freePort,
-  launchBrowser,
+  exchangeCode,
   MemoryOAuthClient,
-  oauthKeys,
   pkce,
-  type RedirectTarget,
   registerClient,
-  startBalancer,
-  startOAuthServe,
-  startRedirectTarget,
-  tokenRequest,
   typeKey,
+  useOAuthServers,
 } from "../../helpers/oauth.js";
 import { REFERENCE_DATE, useSandbox } from "../../helpers/sandbox.js";
 import { BIN } from "../../helpers/stdio.js";
 
 describe("OAuth: attacks are refused with nothing stored", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
-  let postgres: Engine;
-  let balancer: Balancer;
-  let serve: ServeProcess;
-  let redirect: RedirectTarget;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
   let metadataServer: Server;
   let metadataPort: number;
-  let issuer: string;
 
   const count = async (sql: string): Promise<number> => {
-    const db = new pg.Client({ connectionString: postgres.url });
+    const db = new pg.Client({ connectionString: oauth().postgres.url });
     await db.connect();
     try {
       return Number((await db.query(sql)).rows[0].count);
@@ -58,12 +43,6 @@ describe("OAuth: attacks are refused with nothing stored", () => {
   };
 
   beforeAll(async () => {
-    postgres = await startPostgres();
-    execFileSync(process.execPath, [BIN, "db", "migrate"], {
-      env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    redirect = await startRedirectTarget();
     // Client metadata documents: a good one, a 10 MB one, one that never ends.
     metadataServer = createServer((req, res) => {
       const id = `https://127.0.0.1:${metadataPort}${req.url}`;
@@ -73,7 +52,7 @@ describe("OAuth: attacks are refused with nothing stored", () => {
           JSON.stringify({
             client_id: id,
             client_name: "Metadata App",
-            redirect_uris: [redirect.url],
+            redirect_uris: [oauth().redirect.url],
             grant_types: ["authorization_code", "refresh_token"],
             response_types: ["code"],
             token_endpoint_auth_method: "none",
@@ -96,52 +75,29 @@ describe("OAuth: attacks are refused with nothing stored", () => {
     });
     await new Promise<void>((resolve) => metadataServer.listen(0, "127.0.0.1", resolve));
     metadataPort = (metadataServer.address() as AddressInfo).port;
-    balancer = await startBalancer(await freePort());
-    issuer = balancer.url;
-    serve = await startOAuthServe(issuer, {
-      INVOICING_DATABASE_URL: postgres.url,
-      INVOICING_BASE_URL: sandbox().url,
-      INVOICING_OAUTH_KEYS: oauthKeys(),
+  });
+  afterAll(() => {
+    metadataServer?.closeAllConnections();
+    metadataServer?.close();
+  });
+  const oauth = useOAuthServers(sandbox, {
+    instances: 1,
+    env: () => ({
       INVOICING_OAUTH_TEST_LOOPBACK_CIMD: "1",
       INVOICING_OAUTH_ATTEMPTS: "1000",
       INVOICING_OPERATOR_NAME: "Kanzlei Beispiel & Partner",
-    });
-    balancer.backends.push(serve.url);
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  }, 60_000);
-  afterAll(async () => {
-    await closeBrowser?.();
-    await redirect?.close();
-    metadataServer?.closeAllConnections();
-    metadataServer?.close();
-    await serve?.stop();
-    await balancer?.close();
-    await postgres?.stop();
+    }),
   });
+  const serve = () => oauth().instances[0]!;
 
   /** A code for a fresh DCR client, through the browser. */
   async function codeFor(apiKey = sandbox().keys.demo) {
-    const clientId = await registerClient(issuer, redirect.url);
-    const { verifier, challenge } = pkce();
-    const params = await authorizeInBrowser(
-      browser,
-      authorizeUrl(issuer, { clientId, redirectUri: redirect.url, challenge, state: "s-42" }),
-      apiKey,
-      "write",
-      redirect,
-    );
+    const { clientId, verifier, code, params } = await codeThroughBrowser(oauth(), apiKey, { state: "s-42" });
     expect(params.get("state")).toBe("s-42"); // returned unchanged
-    return { clientId, verifier, code: params.get("code")! };
+    return { clientId, verifier, code };
   }
   const exchange = (clientId: string, code: string, verifier?: string, extra: Record<string, string> = {}) =>
-    tokenRequest(issuer, {
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: redirect.url,
-      client_id: clientId,
-      ...(verifier === undefined ? {} : { code_verifier: verifier }),
-      ...extra,
-    });
+    exchangeCode(oauth(), { clientId, code, verifier }, extra);
 
   it("refuses a wrong or missing PKCE verifier, and issues nothing", { timeout: 60_000 }, async () => {
     const { clientId, verifier, code } = await codeFor();
@@ -164,7 +120,7 @@ describe("OAuth: attacks are refused with nothing stored", () => {
     const replay = await exchange(clientId, code, verifier);
     expect(replay.status).toBe(400);
     expect(replay.body.error).toBe("invalid_grant");
-    const call = await fetch(`${issuer}/mcp`, {
+    const call = await fetch(`${oauth().url}/mcp`, {
       method: "POST",
       headers: { authorization: `Bearer ${first.body.access_token}`, "content-type": "application/json" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
@@ -173,16 +129,16 @@ describe("OAuth: attacks are refused with nothing stored", () => {
   });
 
   it("never redirects to an unregistered URI, whatever the parameters", async () => {
-    const clientId = await registerClient(issuer, redirect.url);
+    const clientId = await registerClient(oauth().url, oauth().redirect.url);
     const { challenge } = pkce();
     const evil = [
       "https://evil.example/callback",
-      `${redirect.url}/../evil`,
-      `${redirect.url}?next=https://evil.example`,
-      redirect.url.replace("127.0.0.1", "localhost"),
+      `${oauth().redirect.url}/../evil`,
+      `${oauth().redirect.url}?next=https://evil.example`,
+      oauth().redirect.url.replace("127.0.0.1", "localhost"),
     ];
     for (const redirectUri of evil) {
-      const response = await fetch(authorizeUrl(issuer, { clientId, redirectUri, challenge }), {
+      const response = await fetch(authorizeUrl(oauth().url, { clientId, redirectUri, challenge }), {
         redirect: "manual",
       });
       expect(response.status, redirectUri).toBe(400);
@@ -190,7 +146,7 @@ describe("OAuth: attacks are refused with nothing stored", () => {
     }
     // A client that is not registered at all: no redirect either.
     const unknown = await fetch(
-      authorizeUrl(issuer, { clientId: "nobody", redirectUri: redirect.url, challenge }),
+      authorizeUrl(oauth().url, { clientId: "nobody", redirectUri: oauth().redirect.url, challenge }),
       {
         redirect: "manual",
       },
@@ -198,20 +154,20 @@ describe("OAuth: attacks are refused with nothing stored", () => {
     expect(unknown.headers.get("location")).toBeNull();
     // An error for a registered URI goes there and nowhere else.
     const plain = await fetch(
-      `${issuer}/oauth/authorize?response_type=code&client_id=${clientId}&redirect_uri=${encodeURIComponent(redirect.url)}&state=x`,
+      `${oauth().url}/oauth/authorize?response_type=code&client_id=${clientId}&redirect_uri=${encodeURIComponent(oauth().redirect.url)}&state=x`,
       { redirect: "manual" },
     );
-    expect(plain.headers.get("location")?.startsWith(`${redirect.url}?`)).toBe(true);
+    expect(plain.headers.get("location")?.startsWith(`${oauth().redirect.url}?`)).toBe(true);
     expect(plain.headers.get("location")).toContain("error=invalid_request"); // PKCE is required
   });
 
   it("issues tokens only for this server's /mcp", { timeout: 60_000 }, async () => {
-    const clientId = await registerClient(issuer, redirect.url);
+    const clientId = await registerClient(oauth().url, oauth().redirect.url);
     const { challenge } = pkce();
     const other = await fetch(
-      authorizeUrl(issuer, {
+      authorizeUrl(oauth().url, {
         clientId,
-        redirectUri: redirect.url,
+        redirectUri: oauth().redirect.url,
         challenge,
         resource: "https://other.example/mcp",
       }),
@@ -227,7 +183,7 @@ describe("OAuth: attacks are refused with nothing stored", () => {
   it("a wrong, expired or no-Pro key gets the page's own words for doctor's cause, in the page's language, and nothing is stored", {
     timeout: 90_000,
   }, async () => {
-    const clientId = await registerClient(issuer, redirect.url);
+    const clientId = await registerClient(oauth().url, oauth().redirect.url);
     const { challenge } = pkce();
     const before = await count("SELECT count(*) FROM oauth_tenants");
     const cases: { key: string; locale: string; says: RegExp }[] = [
@@ -255,8 +211,8 @@ describe("OAuth: attacks are refused with nothing stored", () => {
       { key: sandbox().keys.noPro, locale: "de-DE", says: /abgelehnt \(403\)/ },
     ];
     for (const { key, locale, says } of cases) {
-      const page = await browser.newPage({ locale });
-      await page.goto(authorizeUrl(issuer, { clientId, redirectUri: redirect.url, challenge }));
+      const page = await oauth().browser.newPage({ locale });
+      await page.goto(authorizeUrl(oauth().url, { clientId, redirectUri: oauth().redirect.url, challenge }));
       await typeKey(page, key);
       const html = await page.content();
       const text = await page.locator("body").innerText();
@@ -294,15 +250,17 @@ describe("OAuth: attacks are refused with nothing stored", () => {
   it("the pages name the product and the operator, preselect the least access, and make Allow the primary action", {
     timeout: 60_000,
   }, async () => {
-    const clientId = await registerClient(issuer, redirect.url);
+    const clientId = await registerClient(oauth().url, oauth().redirect.url);
     const { challenge } = pkce();
     for (const [locale, operated] of [
       ["en-US", "operated by Kanzlei Beispiel & Partner"],
       ["de-DE", "betrieben von Kanzlei Beispiel & Partner"],
     ] as const) {
-      const page = await browser.newPage({ locale });
+      const page = await oauth().browser.newPage({ locale });
       try {
-        await page.goto(authorizeUrl(issuer, { clientId, redirectUri: redirect.url, challenge }));
+        await page.goto(
+          authorizeUrl(oauth().url, { clientId, redirectUri: oauth().redirect.url, challenge }),
+        );
         await pictures(page, `key-${locale.slice(0, 2)}`);
         expect(await page.locator("header").innerText()).toContain("invoicing-mcp");
         expect(await page.locator("header").innerText()).toContain(operated);
@@ -341,12 +299,12 @@ describe("OAuth: attacks are refused with nothing stored", () => {
   });
 
   it("refuses a forged CSRF token, and forbids framing", { timeout: 60_000 }, async () => {
-    const clientId = await registerClient(issuer, redirect.url);
+    const clientId = await registerClient(oauth().url, oauth().redirect.url);
     const { challenge } = pkce();
     const before = await count("SELECT count(*) FROM oauth_tenants");
-    const page = await browser.newPage();
+    const page = await oauth().browser.newPage();
     const response = await page.goto(
-      authorizeUrl(issuer, { clientId, redirectUri: redirect.url, challenge }),
+      authorizeUrl(oauth().url, { clientId, redirectUri: oauth().redirect.url, challenge }),
     );
     const headers = response!.headers();
     expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
@@ -362,7 +320,7 @@ describe("OAuth: attacks are refused with nothing stored", () => {
   });
 
   it("answers in German for Accept-Language: de", async () => {
-    const response = await fetch(`${issuer}/oauth/interaction/unknown`, {
+    const response = await fetch(`${oauth().url}/oauth/interaction/unknown`, {
       headers: { "accept-language": "de-DE,de;q=0.9,en;q=0.5" },
     });
     expect(await response.text()).toContain("Diese Anmeldung ist abgelaufen");
@@ -376,9 +334,9 @@ describe("OAuth: attacks are refused with nothing stored", () => {
     for (const name of ["huge", "endless"]) {
       const started = Date.now();
       const response = await fetch(
-        authorizeUrl(issuer, {
+        authorizeUrl(oauth().url, {
           clientId: `https://127.0.0.1:${metadataPort}/${name}.json`,
-          redirectUri: redirect.url,
+          redirectUri: oauth().redirect.url,
           challenge,
         }),
         { redirect: "manual" },
@@ -389,17 +347,17 @@ describe("OAuth: attacks are refused with nothing stored", () => {
     }
     expect(await count("SELECT count(*) FROM oauth_records WHERE model = 'Client'")).toBe(clientsBefore);
     // The SDK client with a client id metadata URL: no registration, the document names it.
-    const app = new MemoryOAuthClient(redirect.url, "Metadata App", {
+    const app = new MemoryOAuthClient(oauth().redirect.url, "Metadata App", {
       clientMetadataUrl: `https://127.0.0.1:${metadataPort}/good.json`,
     });
-    const transport = new StreamableHTTPClientTransport(new URL(`${issuer}/mcp`), { authProvider: app });
+    const transport = new StreamableHTTPClientTransport(new URL(`${oauth().url}/mcp`), { authProvider: app });
     await expect(new Client({ name: "cimd", version: "0" }).connect(transport)).rejects.toBeInstanceOf(
       UnauthorizedError,
     );
     expect(app.authorizationUrl?.searchParams.get("client_id")).toBe(
       `https://127.0.0.1:${metadataPort}/good.json`,
     );
-    const page = await browser.newPage();
+    const page = await oauth().browser.newPage();
     await page.goto(app.authorizationUrl!.toString());
     expect(await page.content()).toContain("Metadata App");
     await page.close();
@@ -413,7 +371,7 @@ describe("OAuth: attacks are refused with nothing stored", () => {
     const customers = async (token: string) => {
       const client = new Client({ name: "iso", version: "0" });
       await client.connect(
-        new StreamableHTTPClientTransport(new URL(`${issuer}/mcp`), {
+        new StreamableHTTPClientTransport(new URL(`${oauth().url}/mcp`), {
           requestInit: { headers: { Authorization: `Bearer ${token}` } },
         }),
       );
@@ -424,7 +382,7 @@ describe("OAuth: attacks are refused with nothing stored", () => {
     const a = await customers(String(demoTokens.body.access_token));
     const b = await customers(String(otherTokens.body.access_token));
     expect(a).not.toBe(b);
-    const log = serve.stderr();
+    const log = serve().stderr();
     for (const secret of [sandbox().keys.demo, sandbox().keys.other, String(demoTokens.body.access_token)])
       expect(log).not.toContain(secret);
   });
@@ -433,14 +391,14 @@ describe("OAuth: attacks are refused with nothing stored", () => {
     timeout: 60_000,
   }, async () => {
     // A client that claims to be claude.ai, with a right-to-left override hiding its real name.
-    const registered = await fetch(`${issuer}/oauth/register`, {
+    const registered = await fetch(`${oauth().url}/oauth/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
         client_name: "\u202Eiru.evil\u202C Claude\u200B\u001b]0;pwned\u0007",
         client_uri: "https://claude.ai",
         logo_uri: "https://claude.ai/logo.png",
-        redirect_uris: [redirect.url],
+        redirect_uris: [oauth().redirect.url],
         grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
         token_endpoint_auth_method: "none",
@@ -449,9 +407,9 @@ describe("OAuth: attacks are refused with nothing stored", () => {
     expect(registered.status).toBe(201);
     const { client_id: clientId } = (await registered.json()) as { client_id: string };
     const { challenge } = pkce();
-    const page = await browser.newPage();
+    const page = await oauth().browser.newPage();
     try {
-      await page.goto(authorizeUrl(issuer, { clientId, redirectUri: redirect.url, challenge }));
+      await page.goto(authorizeUrl(oauth().url, { clientId, redirectUri: oauth().redirect.url, challenge }));
       const keyPage = await page.locator("body").innerText();
       expect(keyPage).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/);
       await typeKey(page, sandbox().keys.demo);
@@ -461,8 +419,8 @@ describe("OAuth: attacks are refused with nothing stored", () => {
       expect(html).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/);
       expect(text).not.toContain("claude.ai"); // the client's claims about itself are not facts
       expect(text).toContain("“iru.evil Claude]0;pwned”"); // the name it gave, quoted as its own
-      expect(text).toContain(new URL(redirect.url).host); // where the access really goes
-      const callback = redirect.next();
+      expect(text).toContain(new URL(oauth().redirect.url).host); // where the access really goes
+      const callback = oauth().redirect.next();
       await consent(page, "read");
       await callback;
     } finally {
@@ -470,18 +428,18 @@ describe("OAuth: attacks are refused with nothing stored", () => {
     }
     // The operator's terminal gets the name without its control characters too.
     const listed = execFileSync(process.execPath, [BIN, "tokens", "list"], {
-      env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
+      env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: oauth().postgres.url },
       encoding: "utf8",
     });
     expect(listed).toContain("iru.evil Claude");
     for (const line of listed.split("\n")) expect(line).not.toMatch(/[\p{Cc}\p{Cf}]/u); // control and format characters (ESC, U+202E, …)
     // A client by metadata document: the host that served the document is named.
-    const cimd = await browser.newPage();
+    const cimd = await oauth().browser.newPage();
     try {
       await cimd.goto(
-        authorizeUrl(issuer, {
+        authorizeUrl(oauth().url, {
           clientId: `https://127.0.0.1:${metadataPort}/good.json`,
-          redirectUri: redirect.url,
+          redirectUri: oauth().redirect.url,
           challenge,
         }),
       );

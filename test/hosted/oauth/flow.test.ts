@@ -7,65 +7,18 @@
 import { execFileSync } from "node:child_process";
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import pg from "pg";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { People } from "../../../src/hosted/oauth/people.js";
 import { sign } from "../../../src/webhooks/signature.js";
-import { type Engine, startPostgres } from "../../helpers/engines.js";
-import { type ServeProcess, textOf } from "../../helpers/hosted.js";
-import {
-  type Balancer,
-  consent,
-  freePort,
-  launchBrowser,
-  MemoryOAuthClient,
-  oauthKeys,
-  type RedirectTarget,
-  startBalancer,
-  startOAuthServe,
-  startRedirectTarget,
-  tokenRequest,
-  typeKey,
-} from "../../helpers/oauth.js";
+import { textOf } from "../../helpers/hosted.js";
+import { consent, MemoryOAuthClient, tokenRequest, typeKey, useOAuthServers } from "../../helpers/oauth.js";
 import { REFERENCE_DATE, useSandbox } from "../../helpers/sandbox.js";
 import { BIN } from "../../helpers/stdio.js";
 import { deliver, envelope } from "../../webhooks/helpers.js";
 
 describe("OAuth: the SDK client, a browser, two instances behind one URL", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
-  let postgres: Engine;
-  let balancer: Balancer;
-  let a: ServeProcess;
-  let b: ServeProcess;
-  let redirect: RedirectTarget;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    postgres = await startPostgres();
-    execFileSync(process.execPath, [BIN, "db", "migrate"], {
-      env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    balancer = await startBalancer(await freePort());
-    const env = {
-      INVOICING_DATABASE_URL: postgres.url,
-      INVOICING_BASE_URL: sandbox().url,
-      INVOICING_OAUTH_KEYS: oauthKeys(),
-    };
-    [a, b] = await Promise.all([startOAuthServe(balancer.url, env), startOAuthServe(balancer.url, env)]);
-    balancer.backends.push(a.url, b.url);
-    redirect = await startRedirectTarget();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  }, 60_000);
-  afterAll(async () => {
-    await closeBrowser?.();
-    await redirect?.close();
-    await a?.stop();
-    await b?.stop();
-    await balancer?.close();
-    await postgres?.stop();
-  });
+  const oauth = useOAuthServers(sandbox);
 
   /** Connects with the SDK's OAuth support; the browser plays the person. Returns the connected client. */
   async function connectAs(
@@ -74,14 +27,14 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
     app: MemoryOAuthClient,
     webhookSecret?: string,
   ): Promise<{ client: Client; app: MemoryOAuthClient }> {
-    const transport = new StreamableHTTPClientTransport(new URL(`${balancer.url}/mcp`), {
+    const transport = new StreamableHTTPClientTransport(new URL(`${oauth().url}/mcp`), {
       authProvider: app,
     });
     const client = new Client({ name: "oauth-test", version: "0" });
     await expect(client.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
 
     expect(app.authorizationUrl).toBeDefined();
-    const page = await browser.newPage();
+    const page = await oauth().browser.newPage();
     try {
       await page.goto(app.authorizationUrl!.toString());
       await typeKey(page, apiKey);
@@ -91,11 +44,13 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
         .waitFor({ timeout: 10_000 })
         .catch(async (error: unknown) => {
           throw new Error(
-            `no consent page at ${page.url()}:\n${await page.content()}\n${a.stderr()}\n${b.stderr()}`,
+            `no consent page at ${page.url()}:\n${await page.content()}\n${oauth()
+              .instances.map((instance) => instance.stderr())
+              .join("\n")}`,
             { cause: error },
           );
         });
-      const callback = redirect.next();
+      const callback = oauth().redirect.next();
       await consent(page, access, webhookSecret);
       const params = await callback;
       expect(params.get("error")).toBeNull();
@@ -105,14 +60,14 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
     }
     const connected = new Client({ name: "oauth-test", version: "0" });
     await connected.connect(
-      new StreamableHTTPClientTransport(new URL(`${balancer.url}/mcp`), { authProvider: app }),
+      new StreamableHTTPClientTransport(new URL(`${oauth().url}/mcp`), { authProvider: app }),
     );
     return { client: connected, app };
   }
 
   it("says in one line of its own which Node.js OAuth sign-in needs, instead of the library's warning", () => {
     const major = Number(process.versions.node.split(".")[0]);
-    for (const instance of [a, b]) {
+    for (const instance of oauth().instances) {
       const ours = instance
         .stderr()
         .match(/OAuth sign-in runs here on Node\.js [\d.]+; .*supports Node\.js 22 and later/g);
@@ -122,31 +77,31 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
   });
 
   it("answers /mcp without a token with 401 naming the protected resource metadata", async () => {
-    const response = await fetch(`${balancer.url}/mcp`, { method: "POST", body: "{}" });
+    const response = await fetch(`${oauth().url}/mcp`, { method: "POST", body: "{}" });
     expect(response.status).toBe(401);
     const header = response.headers.get("www-authenticate") ?? "";
-    expect(header).toContain(`resource_metadata="${balancer.url}/.well-known/oauth-protected-resource/mcp"`);
+    expect(header).toContain(`resource_metadata="${oauth().url}/.well-known/oauth-protected-resource/mcp"`);
     const metadata = (await (
-      await fetch(`${balancer.url}/.well-known/oauth-protected-resource/mcp`)
+      await fetch(`${oauth().url}/.well-known/oauth-protected-resource/mcp`)
     ).json()) as {
       resource: string;
       authorization_servers: string[];
     };
-    expect(metadata.resource).toBe(`${balancer.url}/mcp`);
-    expect(metadata.authorization_servers).toEqual([balancer.url]);
+    expect(metadata.resource).toBe(`${oauth().url}/mcp`);
+    expect(metadata.authorization_servers).toEqual([oauth().url]);
     const as = (await (
-      await fetch(`${balancer.url}/.well-known/oauth-authorization-server`)
+      await fetch(`${oauth().url}/.well-known/oauth-authorization-server`)
     ).json()) as Record<string, unknown>;
-    expect(as.issuer).toBe(balancer.url);
+    expect(as.issuer).toBe(oauth().url);
     expect(as.code_challenge_methods_supported).toEqual(["S256"]);
-    expect(as.registration_endpoint).toBe(`${balancer.url}/oauth/register`);
-    expect(as.revocation_endpoint).toBe(`${balancer.url}/oauth/revoke`);
+    expect(as.registration_endpoint).toBe(`${oauth().url}/oauth/register`);
+    expect(as.revocation_endpoint).toBe(`${oauth().url}/oauth/revoke`);
   });
 
   it("registers, signs in through the page, and calls tools with the person's key", {
     timeout: 60_000,
   }, async () => {
-    const app = new MemoryOAuthClient(redirect.url);
+    const app = new MemoryOAuthClient(oauth().redirect.url);
     const { client } = await connectAs(sandbox().keys.demo, "write", app);
     const tools = await client.listTools();
     expect(tools.tools.map((t) => t.name)).toContain("create_invoice");
@@ -155,7 +110,7 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
     expect(textOf(result)).toMatch(/customer/i);
     await client.close();
     // Nothing of the key or the tokens in clear in the database.
-    const db = new pg.Client({ connectionString: postgres.url });
+    const db = new pg.Client({ connectionString: oauth().postgres.url });
     await db.connect();
     const dump = JSON.stringify(
       (await db.query("SELECT * FROM oauth_tenants")).rows.concat(
@@ -169,7 +124,7 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
   });
 
   const mcpCall = (token: string, body: unknown) =>
-    fetch(`${balancer.url}/mcp`, {
+    fetch(`${oauth().url}/mcp`, {
       method: "POST",
       headers: {
         authorization: `Bearer ${token}`,
@@ -182,7 +137,7 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
   it("a read-only grant lists no write tool, and calling one answers insufficient_scope", {
     timeout: 60_000,
   }, async () => {
-    const app = new MemoryOAuthClient(redirect.url, "Reader");
+    const app = new MemoryOAuthClient(oauth().redirect.url, "Reader");
     const { client } = await connectAs(sandbox().keys.other, "read", app);
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).toContain("list_customers");
@@ -213,7 +168,7 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
   it("refreshes when the access token is refused; a reused refresh token ends the whole grant", {
     timeout: 60_000,
   }, async () => {
-    const app = new MemoryOAuthClient(redirect.url, "Refresher");
+    const app = new MemoryOAuthClient(oauth().redirect.url, "Refresher");
     const { client } = await connectAs(sandbox().keys.demo, "write", app);
     const first = app.tokens()!;
     const clientId = app.clientInformation()!.client_id;
@@ -226,7 +181,7 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
     expect(second.refresh_token).not.toBe(first.refresh_token); // rotated
     await client.close();
     // The old refresh token again: refused, and the family (the new tokens too) is revoked.
-    const reuse = await tokenRequest(balancer.url, {
+    const reuse = await tokenRequest(oauth().url, {
       grant_type: "refresh_token",
       refresh_token: first.refresh_token!,
       client_id: clientId,
@@ -236,7 +191,7 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
     expect((await mcpCall(second.access_token, { jsonrpc: "2.0", id: 1, method: "tools/list" })).status).toBe(
       401,
     );
-    const again = await tokenRequest(balancer.url, {
+    const again = await tokenRequest(oauth().url, {
       grant_type: "refresh_token",
       refresh_token: second.refresh_token!,
       client_id: clientId,
@@ -247,14 +202,14 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
   it("the revocation endpoint (RFC 7009) ends a refresh token and what was issued with it", {
     timeout: 60_000,
   }, async () => {
-    const app = new MemoryOAuthClient(redirect.url, "Revoker");
+    const app = new MemoryOAuthClient(oauth().redirect.url, "Revoker");
     const { client } = await connectAs(sandbox().keys.demo, "write", app);
     await client.close();
     const tokens = app.tokens()!;
     expect(
       (await mcpCall(tokens.access_token, { jsonrpc: "2.0", id: 1, method: "tools/list" })).status,
     ).not.toBe(401);
-    const revoked = await fetch(`${balancer.url}/oauth/revoke`, {
+    const revoked = await fetch(`${oauth().url}/oauth/revoke`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
@@ -266,7 +221,7 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
     expect((await mcpCall(tokens.access_token, { jsonrpc: "2.0", id: 1, method: "tools/list" })).status).toBe(
       401,
     );
-    const refreshed = await tokenRequest(balancer.url, {
+    const refreshed = await tokenRequest(oauth().url, {
       grant_type: "refresh_token",
       refresh_token: tokens.refresh_token!,
       client_id: app.clientInformation()!.client_id,
@@ -275,12 +230,12 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
   });
 
   it("tokens list shows OAuth grants and tokens revoke ends one at once", { timeout: 60_000 }, async () => {
-    const app = new MemoryOAuthClient(redirect.url, "Listed App");
+    const app = new MemoryOAuthClient(oauth().redirect.url, "Listed App");
     const { client } = await connectAs(sandbox().keys.demo, "write", app);
     await client.close();
     const cli = (...args: string[]) =>
       execFileSync(process.execPath, [BIN, "tokens", ...args], {
-        env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
+        env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: oauth().postgres.url },
         encoding: "utf8",
         stdio: ["ignore", "pipe", "pipe"],
       });
@@ -299,7 +254,7 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
     timeout: 60_000,
   }, async () => {
     const secret = "whsec_oauth_person_77a1";
-    const app = new MemoryOAuthClient(redirect.url, "Webhook App");
+    const app = new MemoryOAuthClient(oauth().redirect.url, "Webhook App");
     const { client } = await connectAs(sandbox().keys.other, "read", app, secret);
     const tenant = People.idFor(sandbox().url, sandbox().keys.other).id;
     // Before any event: the hint names the address the consent page showed, not a local receiver.
@@ -312,10 +267,10 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
       { _id: "inv_oauth1", invoiceNumber: "RE-2026-777", grossAmount: 99.5, customerName: "OAuth GmbH" },
       "2026-11-20T15:30:00.000Z",
     );
-    expect(
-      (await deliver(`${balancer.url}/webhooks/${tenant}`, body, sign(body, "whsec_wrong"))).status,
-    ).toBe(401);
-    expect((await deliver(`${balancer.url}/webhooks/${tenant}`, body, sign(body, secret))).status).toBe(200);
+    expect((await deliver(`${oauth().url}/webhooks/${tenant}`, body, sign(body, "whsec_wrong"))).status).toBe(
+      401,
+    );
+    expect((await deliver(`${oauth().url}/webhooks/${tenant}`, body, sign(body, secret))).status).toBe(200);
     const result = await client.callTool({ name: "recent_events", arguments: { type: "invoice.paid" } });
     const data = result.structuredContent as { events: { invoiceNumber: string }[] };
     expect(data.events.map((e) => e.invoiceNumber)).toContain("RE-2026-777");

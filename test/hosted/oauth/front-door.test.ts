@@ -1,20 +1,10 @@
-/**
- * `serve --oauth` where it meets the network: every URL it publishes comes from INVOICING_PUBLIC_URL,
- * whatever Host or X-Forwarded-* a request carries (forwarded headers count only with
- * INVOICING_TRUST_PROXY, and then only for the client's address); a malformed address answers 400
- * and writes nothing to the log.
- */
-import { execFileSync } from "node:child_process";
 import { request } from "node:http";
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selfSignedCertificate, type TlsFiles } from "../../helpers/docs-proxy.js";
-import { type Engine, startPostgres } from "../../helpers/engines.js";
-import type { ServeProcess } from "../../helpers/hosted.js";
-import { oauthKeys, startOAuthServe } from "../../helpers/oauth.js";
+import { useOAuthServers } from "../../helpers/oauth.js";
 import { REFERENCE_DATE, useSandbox } from "../../helpers/sandbox.js";
-import { BIN } from "../../helpers/stdio.js";
 
 /** A raw GET with exactly the headers given (fetch would set Host itself). */
 function rawGet(
@@ -43,8 +33,6 @@ function rawGet(
 describe("serve --oauth at the front door", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
   const publicUrl = "https://mcp.example.com";
-  let postgres: Engine;
-  let serve: ServeProcess;
   let tls: TlsFiles;
   /** Client metadata documents over https on loopback, with a certificate the server trusts. */
   let metadata: HttpsServer;
@@ -52,7 +40,6 @@ describe("serve --oauth at the front door", () => {
   const metadataRequests: string[] = [];
 
   beforeAll(async () => {
-    postgres = await startPostgres();
     tls = selfSignedCertificate();
     metadata = createHttpsServer({ key: tls.key, cert: tls.cert }, (req, res) => {
       metadataRequests.push(req.url ?? "");
@@ -71,25 +58,20 @@ describe("serve --oauth at the front door", () => {
     metadata.on("connection", () => metadataRequests.push("a connection"));
     await new Promise<void>((resolve) => metadata.listen(0, "127.0.0.1", resolve));
     metadataPort = (metadata.address() as AddressInfo).port;
-    execFileSync(process.execPath, [BIN, "db", "migrate"], {
-      env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    serve = await startOAuthServe(publicUrl, {
-      INVOICING_DATABASE_URL: postgres.url,
-      INVOICING_BASE_URL: sandbox().url,
-      INVOICING_OAUTH_KEYS: oauthKeys(),
-      // The metadata server's certificate is trusted, so only the address check can refuse it.
-      NODE_EXTRA_CA_CERTS: tls.certPath,
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await serve?.stop();
+  });
+  afterAll(() => {
     metadata?.closeAllConnections();
     metadata?.close();
     tls?.remove();
-    await postgres?.stop();
   });
+  const oauth = useOAuthServers(sandbox, {
+    instances: 1,
+    front: publicUrl,
+    browser: false,
+    // The metadata server's certificate is trusted, so only the address check can refuse it.
+    env: () => ({ NODE_EXTRA_CA_CERTS: tls.certPath }),
+  });
+  const serve = () => oauth().instances[0]!;
 
   /** Every string in the discovery documents that is a URL. */
   const urlsIn = (document: Record<string, unknown>): string[] =>
@@ -110,7 +92,7 @@ describe("serve --oauth at the front door", () => {
         "/.well-known/openid-configuration",
         "/.well-known/oauth-protected-resource/mcp",
       ]) {
-        const answer = await rawGet(serve.url, path, headers);
+        const answer = await rawGet(serve().url, path, headers);
         expect(answer.status, path).toBe(200);
         const urls = urlsIn(JSON.parse(answer.body) as Record<string, unknown>);
         expect(urls.length, path).toBeGreaterThan(0);
@@ -120,7 +102,7 @@ describe("serve --oauth at the front door", () => {
   });
 
   it("sends the browser on to the public URL, never to the Host it was reached by", async () => {
-    const registered = await fetch(`${serve.url}/oauth/register`, {
+    const registered = await fetch(`${serve().url}/oauth/register`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-host": "evil.example" },
       body: JSON.stringify({
@@ -144,7 +126,7 @@ describe("serve --oauth at the front door", () => {
       scope: "read write",
       resource: `${publicUrl}/mcp`,
     });
-    const answer = await rawGet(serve.url, `/oauth/authorize?${query}`, {
+    const answer = await rawGet(serve().url, `/oauth/authorize?${query}`, {
       host: "invoicing_mcp",
       "x-forwarded-host": "evil.example",
     });
@@ -158,7 +140,7 @@ describe("serve --oauth at the front door", () => {
   });
 
   it("answers a malformed address with 400 on every route, and logs nothing for it", async () => {
-    const before = serve.stderr().length;
+    const before = serve().stderr().length;
     for (const path of [
       "/oauth/interaction/%E0%A4%A",
       "/oauth/authorize?client_id=%E0%A4%A",
@@ -168,11 +150,11 @@ describe("serve --oauth at the front door", () => {
       "/webhooks/%E0%A4%A",
       "/%FF",
     ]) {
-      const answer = await rawGet(serve.url, path);
+      const answer = await rawGet(serve().url, path);
       expect(answer.status, path).toBe(400);
       expect(answer.body, path).not.toMatch(/at [\w.]+ \(|node:internal/);
     }
-    expect(serve.stderr().slice(before)).toBe("");
+    expect(serve().stderr().slice(before)).toBe("");
   });
 
   it("never fetches a client metadata document from a special-use address, whatever the name", async () => {
@@ -190,7 +172,7 @@ describe("serve --oauth at the front door", () => {
         scope: "read",
         resource: `${publicUrl}/mcp`,
       });
-      const answer = await rawGet(serve.url, `/oauth/authorize?${query}`);
+      const answer = await rawGet(serve().url, `/oauth/authorize?${query}`);
       expect(answer.status, host).toBe(400);
       expect(answer.headers.location, host).toBeUndefined();
     }

@@ -1,46 +1,23 @@
-/**
- * What one address may do to `serve --oauth`, counted once for all instances (two instances behind
- * one balancer, one Redis, one PostgreSQL): sign-in form posts, and registrations. What one
- * registration may store is bounded, and a registration that never leads to a grant expires.
- */
-import { execFileSync } from "node:child_process";
 import pg from "pg";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Engine, startPostgres, startRedis } from "../../helpers/engines.js";
-import type { ServeProcess } from "../../helpers/hosted.js";
+import { describe, expect, it } from "vitest";
 import {
   authorizeInBrowser,
   authorizeUrl,
-  type Balancer,
-  freePort,
-  launchBrowser,
-  oauthKeys,
   pkce,
-  type RedirectTarget,
-  startBalancer,
-  startOAuthServe,
-  startRedirectTarget,
+  registerFrom,
+  sharedLimits,
+  useOAuthServers,
 } from "../../helpers/oauth.js";
 import { REFERENCE_DATE, useSandbox } from "../../helpers/sandbox.js";
-import { BIN } from "../../helpers/stdio.js";
 
 const ATTEMPTS = 4;
 const REGISTRATIONS = 6;
 
 describe("per-address limits across instances, and what registrations may store", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
-  let redis: Engine;
-  let postgres: Engine;
-  let balancer: Balancer;
-  let a: ServeProcess;
-  let b: ServeProcess;
-  let redirect: RedirectTarget;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
+  const oauth = useOAuthServers(sandbox, sharedLimits(ATTEMPTS, REGISTRATIONS));
   const query = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => {
-    const db = new pg.Client({ connectionString: postgres.url });
+    const db = new pg.Client({ connectionString: oauth().postgres.url });
     await db.connect();
     try {
       return (await db.query<T>(sql, params)).rows;
@@ -49,57 +26,15 @@ describe("per-address limits across instances, and what registrations may store"
     }
   };
 
-  beforeAll(async () => {
-    [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
-    execFileSync(process.execPath, [BIN, "db", "migrate"], {
-      env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    balancer = await startBalancer(await freePort());
-    const env = {
-      INVOICING_REDIS_URL: redis.url,
-      INVOICING_DATABASE_URL: postgres.url,
-      INVOICING_BASE_URL: sandbox().url,
-      INVOICING_OAUTH_KEYS: oauthKeys(),
-      INVOICING_OAUTH_ATTEMPTS: String(ATTEMPTS),
-      INVOICING_OAUTH_REGISTRATIONS: String(REGISTRATIONS),
-      INVOICING_TRUST_PROXY: "true",
-    };
-    [a, b] = await Promise.all([startOAuthServe(balancer.url, env), startOAuthServe(balancer.url, env)]);
-    balancer.backends.push(a.url, b.url);
-    redirect = await startRedirectTarget();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  }, 60_000);
-  afterAll(async () => {
-    await closeBrowser?.();
-    await redirect?.close();
-    await a?.stop();
-    await b?.stop();
-    await balancer?.close();
-    await redis?.stop();
-    await postgres?.stop();
-  });
-
   /** A registration as a client sends it; `from` is the address the balancer reports. */
   const register = (metadata: Record<string, unknown> = {}, from = "203.0.113.7") =>
-    fetch(`${balancer.url}/oauth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-test-client-address": from },
-      body: JSON.stringify({
-        client_name: "Limits App",
-        redirect_uris: [redirect.url],
-        grant_types: ["authorization_code", "refresh_token"],
-        response_types: ["code"],
-        token_endpoint_auth_method: "none",
-        ...metadata,
-      }),
-    });
+    registerFrom(oauth(), from, metadata);
 
   it(`allows ${ATTEMPTS} sign-in posts per address in all, not per instance`, async () => {
     const statuses: number[] = [];
     // Each request goes to the other instance: without a shared count each would allow ATTEMPTS.
     for (let attempt = 0; attempt < ATTEMPTS * 2; attempt++) {
-      const response = await fetch(`${balancer.url}/oauth/interaction/unknown-${attempt}`, {
+      const response = await fetch(`${oauth().url}/oauth/interaction/unknown-${attempt}`, {
         method: "POST",
         headers: {
           "content-type": "application/x-www-form-urlencoded",
@@ -112,7 +47,7 @@ describe("per-address limits across instances, and what registrations may store"
     expect(statuses.filter((status) => status !== 429)).toHaveLength(ATTEMPTS);
     expect(statuses.slice(ATTEMPTS)).toEqual(Array(ATTEMPTS).fill(429));
     // Another address has its own count.
-    const other = await fetch(`${balancer.url}/oauth/interaction/unknown`, {
+    const other = await fetch(`${oauth().url}/oauth/interaction/unknown`, {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
@@ -147,7 +82,10 @@ describe("per-address limits across instances, and what registrations may store"
       {
         client_name: "n".repeat(2_000),
         client_uri: `https://example.com/${"u".repeat(1_500)}`,
-        redirect_uris: Array.from({ length: 3 }, (_, i) => `${redirect.url}?n=${i}${"r".repeat(900)}`),
+        redirect_uris: Array.from(
+          { length: 3 },
+          (_, i) => `${oauth().redirect.url}?n=${i}${"r".repeat(900)}`,
+        ),
       },
       "203.0.113.61",
     );
@@ -178,11 +116,11 @@ describe("per-address limits across instances, and what registrations may store"
     const used = (await (await register({}, "203.0.113.71")).json()) as { client_id: string };
     const { challenge } = pkce();
     const params = await authorizeInBrowser(
-      browser,
-      authorizeUrl(balancer.url, { clientId: used.client_id, redirectUri: redirect.url, challenge }),
+      oauth().browser,
+      authorizeUrl(oauth().url, { clientId: used.client_id, redirectUri: oauth().redirect.url, challenge }),
       sandbox().keys.demo,
       "read",
-      redirect,
+      oauth().redirect,
     );
     // The authorization went through: a code came back, no error.
     expect(params.get("error")).toBeNull();

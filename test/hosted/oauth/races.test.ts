@@ -1,97 +1,27 @@
-/**
- * What two requests can do at once to a code or a refresh token, across two `serve --oauth`
- * instances on one PostgreSQL behind one balancer, round after round: a code is exchanged once
- * (one answer wins, every other is refused, and the replay ends what the code issued); a refresh
- * token is used once (a second use, at the same moment or later, ends the whole grant).
- */
-import { execFileSync } from "node:child_process";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Engine, startPostgres } from "../../helpers/engines.js";
-import type { ServeProcess } from "../../helpers/hosted.js";
+import { describe, expect, it } from "vitest";
 import {
-  authorizeInBrowser,
-  authorizeUrl,
-  type Balancer,
-  freePort,
-  launchBrowser,
-  oauthKeys,
-  pkce,
-  type RedirectTarget,
-  registerClient,
-  startBalancer,
-  startOAuthServe,
-  startRedirectTarget,
+  codeThroughBrowser,
+  exchangeCode,
   type TokenAnswer,
   tokenRequest,
+  useOAuthServers,
 } from "../../helpers/oauth.js";
 import { REFERENCE_DATE, useSandbox } from "../../helpers/sandbox.js";
-import { BIN } from "../../helpers/stdio.js";
 
 const ROUNDS = 5;
 const AT_ONCE = 12;
 
 describe("OAuth under concurrency: two instances, one database", () => {
   const sandbox = useSandbox({ referenceDate: REFERENCE_DATE, now: Date.now });
-  let postgres: Engine;
-  let balancer: Balancer;
-  let a: ServeProcess;
-  let b: ServeProcess;
-  let redirect: RedirectTarget;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    postgres = await startPostgres();
-    execFileSync(process.execPath, [BIN, "db", "migrate"], {
-      env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    balancer = await startBalancer(await freePort());
-    const env = {
-      INVOICING_DATABASE_URL: postgres.url,
-      INVOICING_BASE_URL: sandbox().url,
-      INVOICING_OAUTH_KEYS: oauthKeys(),
-      INVOICING_OAUTH_ATTEMPTS: "1000",
-    };
-    [a, b] = await Promise.all([startOAuthServe(balancer.url, env), startOAuthServe(balancer.url, env)]);
-    balancer.backends.push(a.url, b.url);
-    redirect = await startRedirectTarget();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  }, 60_000);
-  afterAll(async () => {
-    await closeBrowser?.();
-    await redirect?.close();
-    await a?.stop();
-    await b?.stop();
-    await balancer?.close();
-    await postgres?.stop();
-  });
+  const oauth = useOAuthServers(sandbox, { env: () => ({ INVOICING_OAUTH_ATTEMPTS: "1000" }) });
 
   /** A fresh client's code, through the browser as a person gives it. */
-  async function freshCode() {
-    const clientId = await registerClient(balancer.url, redirect.url);
-    const { verifier, challenge } = pkce();
-    const params = await authorizeInBrowser(
-      browser,
-      authorizeUrl(balancer.url, { clientId, redirectUri: redirect.url, challenge }),
-      sandbox().keys.demo,
-      "write",
-      redirect,
-    );
-    return { clientId, verifier, code: params.get("code")! };
-  }
+  const freshCode = () => codeThroughBrowser(oauth(), sandbox().keys.demo);
 
   const exchange = (clientId: string, code: string, verifier: string) =>
-    tokenRequest(balancer.url, {
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: redirect.url,
-      client_id: clientId,
-      code_verifier: verifier,
-    });
+    exchangeCode(oauth(), { clientId, code, verifier });
   const refresh = (clientId: string, refreshToken: string) =>
-    tokenRequest(balancer.url, {
+    tokenRequest(oauth().url, {
       grant_type: "refresh_token",
       refresh_token: refreshToken,
       client_id: clientId,
@@ -100,7 +30,7 @@ describe("OAuth under concurrency: two instances, one database", () => {
   /** The status of a tools/list call with the token at /mcp: 200 while the token works. */
   const mcpStatus = async (accessToken: unknown) =>
     (
-      await fetch(`${balancer.url}/mcp`, {
+      await fetch(`${oauth().url}/mcp`, {
         method: "POST",
         headers: {
           authorization: `Bearer ${String(accessToken)}`,
