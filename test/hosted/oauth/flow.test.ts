@@ -260,7 +260,7 @@ describe("OAuth: the SDK client, a browser, two instances behind one URL", () =>
     // Before any event: the hint names the address the consent page showed, not a local receiver.
     const empty = await client.callTool({ name: "recent_events", arguments: {} });
     const hint = (empty.content as { text: string }[]).map((c) => c.text).join("\n");
-    expect(hint).toContain(`The inbox is empty: is ${balancer.url}/webhooks/${tenant} (the address shown`);
+    expect(hint).toContain(`The inbox is empty: is ${oauth().url}/webhooks/${tenant} (the address shown`);
     expect(hint).not.toMatch(/webhooks serve/);
     const body = envelope(
       "invoice.paid",
