@@ -5,6 +5,7 @@
  */
 import { IncompleteListError } from "../api/list.js";
 import { EntriesRefused, InvoiceNumberTaken } from "../billing/errors.js";
+import type { SignIn } from "../config/principal.js";
 import { DateInputError } from "../domain/dates/errors.js";
 import { formatDay } from "../domain/dates/format.js";
 import { InputError } from "../domain/input-error.js";
@@ -34,6 +35,8 @@ export interface ErrorContext {
   verifyWith?: string | undefined;
   /** The user's zone, for clock times ("try again at 14:03:20"). */
   timeZone?: string | undefined;
+  /** How the caller signed in: who can replace a refused key. Absent: the local user of stdio. */
+  signIn?: SignIn | undefined;
 }
 
 const UNEXPECTED =
@@ -84,16 +87,8 @@ export const ERRORS: { readonly [K in ErrorKind]: ErrorRow<KindMap[K]> } = {
     expected: true,
     text: () => "Cancelled while waiting for the service's rate limit; nothing was sent to the service.",
   },
-  authentication: {
-    expected: true,
-    text: () =>
-      "The Invoicing Service did not accept the API key (401). Check INVOICING_API_KEY in this server's env block: create a key in the service's settings under API access.",
-  },
-  permission: {
-    expected: true,
-    text: () =>
-      "Access denied (403): the API key has expired, or the account has no Pro plan, which API access needs. Create a new key in the settings under API access, or check the plan.",
-  },
+  authentication: { expected: true, text: (_e, c) => keyRefusedText(c.signIn) },
+  permission: { expected: true, text: (_e, c) => keyDeniedText(c.signIn) },
   not_found: {
     expected: true,
     text: (e) =>
@@ -187,6 +182,52 @@ export function errorText(error: unknown, context: ErrorContext = {}): string {
 export function isExpectedError(error: unknown): boolean {
   const kind = errorKind(error);
   return kind !== undefined && ERRORS[kind].expected;
+}
+
+/**
+ * Whose key the service refused, and who can replace it: the local user in their client's settings,
+ * a tenant's operator in the tenants file, an OAuth person by signing in again with a new key, a
+ * caller that sends its key as the token in their client's configuration of this server.
+ */
+const LOCAL_SETTINGS = `this server's settings (Claude Desktop: the extension's settings; a JSON configuration: INVOICING_API_KEY in the "env" block of this server's entry)`;
+
+const KEY_HOLDER: {
+  readonly [K in SignIn["kind"]]: { key: string; refused: string; renew: string };
+} = {
+  local: {
+    key: "the API key",
+    refused: `Check it in ${LOCAL_SETTINGS}: create a key in the service's settings under API access.`,
+    renew: `Create a new key in the service's settings under API access and set it in ${LOCAL_SETTINGS}`,
+  },
+  tenant: {
+    key: "the API key this server uses for your account",
+    refused: "Only this server's operator can change it: ask them to check your key in its tenants file.",
+    renew: "Ask this server's operator to put a new key in its tenants file",
+  },
+  oauth: {
+    key: "the API key you signed in with",
+    refused:
+      "It may have been revoked: create a new key in the service's settings under API access, then sign in to this server again with it (reconnect it in your MCP client).",
+    renew:
+      "Create a new key in the service's settings under API access, then sign in to this server again with it (reconnect it in your MCP client)",
+  },
+  key: {
+    key: "the API key your MCP client sends as its token",
+    refused:
+      "Check the token in your MCP client's configuration of this server: create a key in the service's settings under API access.",
+    renew:
+      "Create a new key in the service's settings under API access and put it in your MCP client's configuration of this server in place of the old one",
+  },
+};
+
+function keyRefusedText(signIn: SignIn | undefined): string {
+  const holder = KEY_HOLDER[signIn?.kind ?? "local"];
+  return `The Invoicing Service did not accept ${holder.key} (401). ${holder.refused}`;
+}
+
+function keyDeniedText(signIn: SignIn | undefined): string {
+  const holder = KEY_HOLDER[signIn?.kind ?? "local"];
+  return `Access denied (403): ${holder.key} has expired, or the account has no Pro plan, which API access needs. ${holder.renew}, or check the plan.`;
 }
 
 /** A shared engine of the hosted server is down: say which, that it is temporary, and what was not done. */

@@ -291,7 +291,11 @@ function registerTool(
     } catch (error) {
       if (!isExpectedError(error))
         log(`invoicing-mcp: ${tool.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
-      return errorResult(error, { verifyWith: tool.verifyWith, timeZone: context.timeZone });
+      return errorResult(error, {
+        verifyWith: tool.verifyWith,
+        timeZone: context.timeZone,
+        signIn: caller.signIn,
+      });
     }
   });
   if (tool.view) linkView(registered, { appOnly: tool.appOnly === true, views });

@@ -94,4 +94,21 @@ describe("the error table", () => {
       "Nothing was logged: 1 of 3 entries needs a change. Correct it and send the whole batch again.\n- entry 2: No.",
     );
   });
+
+  it.each([
+    ["local", { kind: "local" }, /"env" block/],
+    ["tenant", { kind: "tenant" }, /operator.*tenants file/],
+    [
+      "oauth",
+      { kind: "oauth", webhookUrl: "https://mcp.example/webhooks/x" },
+      /sign in to this server again/,
+    ],
+    ["key", { kind: "key" }, /your MCP client's configuration of this server/],
+  ] as const)("a refused key is worded for a %s caller: who replaces it", (kind, signIn, fix) => {
+    for (const error of [samples.authentication, samples.permission]) {
+      const text = errorText(error, { signIn });
+      expect(text).toMatch(fix);
+      if (kind !== "local") expect(text).not.toMatch(/INVOICING_API_KEY|"env" block/);
+    }
+  });
 });

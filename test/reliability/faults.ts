@@ -41,7 +41,9 @@ export function faultKinds(key: string): FaultKind[] {
     {
       label: "401",
       action: { kind: "status", status: 401 },
-      ...refused("did not accept the API key \\(401\\)\\. Check INVOICING_API_KEY"),
+      ...refused(
+        "did not accept the API key \\(401\\)\\. Check it in this server.s settings.*INVOICING_API_KEY",
+      ),
     },
     {
       label: "403",

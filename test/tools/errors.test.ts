@@ -32,7 +32,11 @@ describe("API errors through the tools", () => {
   }
 
   it.each<[string, FaultAction, RegExp]>([
-    ["401", { kind: "status", status: 401 }, /did not accept the API key \(401\)\. Check INVOICING_API_KEY/],
+    [
+      "401",
+      { kind: "status", status: 401 },
+      /did not accept the API key \(401\)\. Check it.*INVOICING_API_KEY/,
+    ],
     ["403", { kind: "status", status: 403 }, /Access denied \(403\).*expired.*Pro plan/],
     [
       "404",
