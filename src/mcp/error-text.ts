@@ -27,8 +27,8 @@ import {
 } from "../http/errors.js";
 import { DEFAULT_LIMIT, DEFAULT_WINDOW_MS, type RateLimit } from "../http/governor.js";
 import { PathParameterError } from "../http/path.js";
+import { entriesRefusedText } from "./entry-refusal.js";
 import { clockTime, eur } from "./format.js";
-import { entriesRefusedText } from "./tools/log-time/refusal.js";
 
 export interface ErrorContext {
   /** For writes: the tool that shows whether the write took effect. */

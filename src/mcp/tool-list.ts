@@ -28,7 +28,8 @@ export const toolModules: readonly ToolModule[] = [
  * callable only for clients that announce the extension, so they are in no docs or model-facing list.
  */
 export const appToolModules: readonly ToolModule[] = [
-  () => import("./tools/create-previewed-invoice.js").then((module) => module.createPreviewedInvoiceTool),
+  () =>
+    import("./tools/create-invoice/previewed-tool.js").then((module) => module.createPreviewedInvoiceTool),
 ];
 
 /** A tool's module, imported: its definition (typed loosely here, as each tool's own types differ). */

@@ -6,7 +6,6 @@ import { z } from "zod";
 import type { BilledSoFar } from "../../../billing/billed-so-far.js";
 import type { InvoiceDraft } from "../../../billing/invoice-draft.js";
 import type { PeriodTime } from "../../../billing/period-facts.js";
-import type { LimitPassed } from "../../../billing/small-business.js";
 import type { DaySpan } from "../../../domain/calendar-span.js";
 import { formatDay } from "../../../domain/dates/format.js";
 import { toCents } from "../../../domain/money.js";
@@ -142,20 +141,6 @@ export const smallBusinessOutput = z.object({
     .nullable()
     .describe("Kleinunternehmer limits (§ 19 UStG) the EÜR income passes; null if it could not be read"),
 });
-
-/** The warning for an invoice without VAT when the account's income passes the limits, or a note that it could not be checked. */
-export function smallBusinessText(limits: readonly LimitPassed[] | null): string {
-  if (limits === null) {
-    return "\nThe small-business limits (§ 19 UStG) could not be checked: the EÜR report could not be read.";
-  }
-  return limits
-    .map((p) =>
-      p.which === "previous year"
-        ? `\nWarning (§ 19 UStG): income received in ${p.year} was ${eur(p.income)}, above the ${eur(p.limit)} limit for the previous year, so the small-business rule does not apply in ${p.year + 1} and this invoice would need VAT. Check with the user (and their tax adviser) before using taxRate 0.`
-        : `\nWarning (§ 19 UStG): with this invoice, income in ${p.year} comes to ${eur(p.income)}, above the ${eur(p.limit)} limit for the current year; from the sale that passes it, VAT is due. Check with the user (and their tax adviser) before using taxRate 0.`,
-    )
-    .join("");
-}
 
 /** A supplement with nothing left to bill: a valid answer, with the figures that show it. */
 export function nothingToBillText(who: string, period: DaySpan, billed: BilledSoFar | undefined): string {

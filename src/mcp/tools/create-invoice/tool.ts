@@ -30,6 +30,7 @@ import {
   refusalText,
 } from "../../period-text.js";
 import { refusalOutput } from "../../refusal.js";
+import { smallBusinessText } from "../../small-business-text.js";
 import { askForBatch, batchData, batchOutput, batchText } from "./batch-answer.js";
 import { likeData, likeOutput, likeText, notesNeededText } from "./like-text.js";
 import {
@@ -41,7 +42,6 @@ import {
   invoiceView,
   nothingToBillText,
   smallBusinessOutput,
-  smallBusinessText,
   storedView,
 } from "./text.js";
 

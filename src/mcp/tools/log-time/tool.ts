@@ -13,6 +13,7 @@ import { InputError } from "../../../domain/input-error.js";
 import { customerArg, projectArg } from "../../args.js";
 import type { ToolContext } from "../../context.js";
 import { defineTool } from "../../define-tool.js";
+import { overlapRefusalText } from "../../entry-refusal.js";
 import { refusalOutput } from "../../refusal.js";
 import {
   batchAnswer,
@@ -22,7 +23,6 @@ import {
   lateText,
   notOnInvoiceOutput,
 } from "./answer.js";
-import { overlapRefusalText } from "./refusal.js";
 
 /** A point in time; what it accepts is said once, in the server's instructions. */
 const instantArg = (what: string) => z.string().trim().min(1).max(100).describe(what);

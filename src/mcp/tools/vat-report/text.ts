@@ -9,7 +9,7 @@ import { type Cents, taxFromNet, toCents } from "../../../domain/money.js";
 import type { CountedInvoice, Unsure, VatBasis, VatFigures, VatInvoice } from "../../../domain/vat.js";
 import type { FilingRule, VatDue } from "../../../domain/vat-due.js";
 import { eur } from "../../format.js";
-import { smallBusinessText } from "../create-invoice/text.js";
+import { smallBusinessText } from "../../small-business-text.js";
 
 /**
  * The Umsatzsteuer-Voranmeldung's fields for output tax on taxable supplies: Kz 81 the taxable

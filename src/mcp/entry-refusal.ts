@@ -1,11 +1,11 @@
 /**
- * How a refused log_time call reads: entries whose input needs a change (an error), or entries that
- * overlap stored time or each other (the guard's refusal, an outcome). The facts come from
- * src/billing/log-time-batch.ts.
+ * How refused time entries read, in log_time's answers and in the error table: entries whose input
+ * needs a change (an error), or entries that overlap stored time or each other (the guard's
+ * refusal, an outcome). The facts come from src/billing/log-time-batch.ts.
  */
-import type { EntriesRefused, EntryProblem, StoredOverlap } from "../../../billing/errors.js";
-import type { OverlapRefusal } from "../../../billing/log-time-batch.js";
-import { overrideAdvice } from "../../refusal.js";
+import type { EntriesRefused, EntryProblem, StoredOverlap } from "../billing/errors.js";
+import type { OverlapRefusal } from "../billing/log-time-batch.js";
+import { overrideAdvice } from "./refusal.js";
 
 const NO_EDIT =
   "To correct a stored entry, change it in the Invoicing Service: there is no tool to edit or delete entries.";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { InputError } from "../../domain/input-error.js";
-import { invoiceAmounts, toCents } from "../../domain/money.js";
-import { AskToConfirm, defineTool, UNATTENDED } from "../define-tool.js";
-import { createInvoiceTool } from "./create-invoice/tool.js";
+import { InputError } from "../../../domain/input-error.js";
+import { invoiceAmounts, toCents } from "../../../domain/money.js";
+import { AskToConfirm, defineTool, UNATTENDED } from "../../define-tool.js";
+import { createInvoiceTool } from "./tool.js";
 
 /**
  * The invoice preview's button: creates exactly the draft a create_invoice dry run showed, through
