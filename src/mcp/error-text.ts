@@ -118,25 +118,33 @@ export const ERRORS: { readonly [K in ErrorKind]: ErrorRow<KindMap[K]> } = {
   },
   timeout: {
     expected: true,
-    text: (e) => {
+    text: (e, c) => {
       // A last attempt may only have had what was left of the call's budget: then say so, not "0 s".
       const within =
         e.timeoutMs >= 100
           ? `within ${Math.round(e.timeoutMs / 100) / 10} s`
           : "in the time left for this call";
-      return `The Invoicing Service did not answer ${within}. Try again; if it keeps happening, check the service's status or raise INVOICING_TIMEOUT_MS.`;
+      const persists = isLocal(c.signIn)
+        ? "check the service's status or raise INVOICING_TIMEOUT_MS"
+        : `check the service's status, or ${TELL_OPERATOR}`;
+      return `The Invoicing Service did not answer ${within}. Try again; if it keeps happening, ${persists}.`;
     },
   },
   network: {
     expected: true,
-    text: (e) =>
-      `Could not reach the Invoicing Service (${e.code}). Check INVOICING_BASE_URL and the network connection, then try again.`,
+    text: (e, c) =>
+      isLocal(c.signIn)
+        ? `Could not reach the Invoicing Service (${e.code}). Check INVOICING_BASE_URL and the network connection, then try again.`
+        : `Could not reach the Invoicing Service (${e.code}). Try again; if it keeps happening, ${TELL_OPERATOR} (its address of the service or its network may be wrong).`,
   },
   invalid_response: {
     expected: true,
-    text: (e) => {
+    text: (e, c) => {
       const excerpt = e.excerpt ? ` It began: "${said(e.excerpt)}".` : "";
-      return `The answer (status ${e.status}) was not a valid Invoicing Service API response: ${e.problem}.${excerpt} Check INVOICING_BASE_URL; if it is right, the service may be having trouble: try again later.`;
+      const next = isLocal(c.signIn)
+        ? "Check INVOICING_BASE_URL; if it is right, the service may be having trouble: try again later."
+        : `The service may be having trouble: try again later; if it keeps happening, ${TELL_OPERATOR} (its address of the service may be wrong).`;
+      return `The answer (status ${e.status}) was not a valid Invoicing Service API response: ${e.problem}.${excerpt} ${next}`;
     },
   },
   // Logged once per outage where it is detected, not per call.
@@ -219,6 +227,13 @@ const KEY_HOLDER: {
       "Create a new key in the service's settings under API access and put it in your MCP client's configuration of this server in place of the old one",
   },
 };
+
+/** Only the local user sets this server's variables; a hosted caller's are its operator's. */
+function isLocal(signIn: SignIn | undefined): boolean {
+  return signIn === undefined || signIn.kind === "local";
+}
+
+const TELL_OPERATOR = "tell this server's operator";
 
 function keyRefusedText(signIn: SignIn | undefined): string {
   const holder = KEY_HOLDER[signIn?.kind ?? "local"];

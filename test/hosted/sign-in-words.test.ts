@@ -66,6 +66,35 @@ describe("a refused key, by the way the caller signed in", () => {
     );
   });
 
+  describe("a tenants-file tenant whose service cannot be reached", () => {
+    const hosted = useHosted(() => ({
+      tenants: [{ id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url }],
+      env: { ACME_KEY: sandbox().keys.demo },
+    }));
+
+    it.each([
+      ["a broken connection", { kind: "reset" }, /Could not reach the Invoicing Service \(ECONNRESET\)/],
+      ["an answer that is no API answer", { kind: "html", status: 502 }, /not a valid Invoicing Service API/],
+    ] as const)(
+      "after %s is told to tell the operator, not to check a server variable",
+      async (_label, action, says) => {
+        const client = await httpClient(hosted().url, hosted().token, "modern");
+        try {
+          sandbox().faults.add({ method: "GET", path: "/api/v1/reports/eur", action, times: 10 });
+          const answer = await client.callTool(REPORT);
+          expect(answer.isError).toBe(true);
+          const text = textOf(answer);
+          expect(text).toMatch(says);
+          expect(text).toMatch(/tell this server's operator/);
+          expect(text).not.toMatch(/INVOICING_/);
+        } finally {
+          sandbox().faults.clear();
+          await client.close();
+        }
+      },
+    );
+  });
+
   describe("an OAuth person", () => {
     const oauth = useOAuthServers(sandbox, { instances: 1 });
 

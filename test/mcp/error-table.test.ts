@@ -111,4 +111,13 @@ describe("the error table", () => {
       if (kind !== "local") expect(text).not.toMatch(/INVOICING_API_KEY|"env" block/);
     }
   });
+
+  it("a hosted caller is not told to change this server's variables: its operator is", () => {
+    const hosted = { signIn: { kind: "tenant" } } as const;
+    for (const kind of ["network", "timeout", "invalid_response"] as const) {
+      expect(errorText(samples[kind]), kind).toMatch(/INVOICING_(BASE_URL|TIMEOUT_MS)/);
+      expect(errorText(samples[kind], hosted), kind).not.toMatch(/INVOICING_/);
+      expect(errorText(samples[kind], hosted), kind).toMatch(/tell this server's operator/);
+    }
+  });
 });
