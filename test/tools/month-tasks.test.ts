@@ -106,6 +106,13 @@ describe("the month's tasks, as an assistant does them", () => {
     const logged = await mcp().call("log_time", late);
     expect(logged.isError, logged.text).toBe(false);
     expect(logged.data.outcome, logged.text).toBe("created");
+    // Told twice (the assistant is unsure it went through): the entry is found, an answer, not an error.
+    const twice = await mcp().call("log_time", late);
+    expect(twice.isError, twice.text).toBe(false);
+    expect(twice.data.outcome, twice.text).toBe("already_exists");
+    const customerAgain = await mcp().call("create_customer", { name: "Grünwald Verlag", hourlyRate: 90 });
+    expect(customerAgain.isError, customerAgain.text).toBe(false);
+    expect(customerAgain.data.outcome, customerAgain.text).toBe("already_exists");
     const fromLog = suggestedCalls(logged.text);
     expect(fromLog).toEqual([
       {
