@@ -14,13 +14,13 @@ import { activityTypeSchema } from "../api/schemas.js";
 import type { DaySpan } from "../domain/calendar-span.js";
 import { formatDay } from "../domain/dates/format.js";
 import { InputError } from "../domain/input-error.js";
-import { toCents } from "../domain/money.js";
 import { periodMentions, rollNotes } from "../domain/notes-roll.js";
 import { servicePeriodDays } from "../domain/period-billing.js";
 import { cleanText } from "../domain/text.js";
 import type { BillingContext } from "./context.js";
 import type { InvoiceAsk } from "./invoice-draft.js";
 import { comparableNumber } from "./invoice-replay.js";
+import { repeatedAmount } from "./period-facts.js";
 
 export interface LikeRequest {
   like: string;
@@ -145,15 +145,9 @@ async function findModel(
   return modelOf(newest, customer, true, context.timeZone);
 }
 
-/** Another invoice of the customer has the same net amount: the amount recurs. */
+/** Another invoice of the customer repeats the amount (not hours that happen to be worth it): it recurs. */
 function billedBefore(model: LikeModel, existing: readonly Invoice[]): boolean {
-  const net = toCents(model.invoice.netAmount);
-  return existing.some(
-    (invoice) =>
-      invoice._id !== model.invoice._id &&
-      invoice.customerId === model.customer._id &&
-      toCents(invoice.netAmount) === net,
-  );
+  return repeatedAmount(model.invoice, existing) !== null;
 }
 
 /** The first day it bills: its service period's, or without one in the list, its date's. */

@@ -11,6 +11,7 @@ import type { Invoice, TimeEntry } from "../api/schemas.js";
 import { listTimeEntries } from "../api/time-entries.js";
 import { DAY_MS, type DaySpan } from "../domain/calendar-span.js";
 import { formatDay, formatInstant, rangeBoundsUtc } from "../domain/dates/format.js";
+import { notesNameHours } from "../domain/hours-billed.js";
 import { fromCents, toCents } from "../domain/money.js";
 import {
   amountForMinutes,
@@ -177,12 +178,18 @@ export function invoicesThatMayCover(
     });
 }
 
-/** The oldest other invoice of the same customer with the same net amount, by its number; else null. */
+/**
+ * The oldest other invoice of the same customer with the same net amount, by its number; else null.
+ * An invoice whose notes name hours repeats nothing, and is repeated by nothing: hours worth the same
+ * as a fee (12 h at 100.00 EUR and a 1200.00 EUR "Pauschale") are the same amount by chance.
+ */
 export function repeatedAmount(invoice: Invoice, customersInvoices: readonly Invoice[]): string | null {
+  if (notesNameHours(invoice.notes ?? null)) return null;
   const cents = toCents(invoice.netAmount);
   let oldest: Invoice | undefined;
   for (const other of customersInvoices) {
     if (other._id === invoice._id || toCents(other.netAmount) !== cents) continue;
+    if (other.customerId !== invoice.customerId || notesNameHours(other.notes ?? null)) continue;
     if (oldest === undefined || other.invoiceDate < oldest.invoiceDate) oldest = other;
   }
   return oldest?.invoiceNumber ?? null;

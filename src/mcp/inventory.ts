@@ -4,8 +4,8 @@
  * Stdio, the hosted server's per-request servers, read-only and the OAuth scope gate all ask here,
  * so a tool's availability is never a list of names kept somewhere else.
  */
-import type { ReadOnlyBy, Scope } from "../config/principal.js";
-import { WEBHOOK_SETUP } from "./instructions.js";
+import type { ReadOnlyBy, Scope, SignIn } from "../config/principal.js";
+import { webhookSetup } from "./instructions.js";
 import { catalog, type ToolEntry } from "./tool-catalog.js";
 
 export { toolNamed } from "./tool-catalog.js";
@@ -17,6 +17,8 @@ export interface InventoryRequest {
   readOnlyBy: ReadOnlyBy;
   /** Stored webhook events are configured. */
   events: boolean;
+  /** How the caller signed in: it decides how they would get webhook events. Stdio's by default. */
+  signIn?: SignIn["kind"] | undefined;
 }
 
 export interface Inventory {
@@ -41,7 +43,7 @@ export function inventory(request: InventoryRequest): Inventory {
     const reason = !request.scopes.includes(scopeOf(tool))
       ? noWrite(tool.name, request.readOnlyBy)
       : tool.needsInbox && !request.events
-        ? `${tool.name} is not available: it reads stored webhook events, and this server has none configured. To get them, ${WEBHOOK_SETUP}`
+        ? `${tool.name} is not available: it reads stored webhook events, and this server has none configured. To get them, ${webhookSetup(request.signIn ?? "local")}`
         : undefined;
     if (reason === undefined) tools.push(tool);
     else missing.set(tool.name, reason);

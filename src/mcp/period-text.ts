@@ -286,16 +286,24 @@ export function billedShort(billed: BilledView): string {
   }
 }
 
-/** How to bill what is not billed yet, when there is some; else "". */
-export function supplementHint(billed: BilledView | undefined): string {
+/**
+ * How to bill what is not billed yet, when there is some; else "". The call is given in full
+ * (customer and period too), so it works as given from an answer about many customers.
+ */
+export function supplementHint(
+  billed: BilledView | undefined,
+  customerId: string,
+  period: { start: string; end: string },
+): string {
   if (billed === undefined || (billed.difference ?? 0) <= 0) return "";
   // Nothing bills these hours: an invoice from time bills them, as the answer's last line offers.
   if (billed.status === "unbilled") return "";
+  const call = `create_invoice with customer "${customerId}", fromTime: true, period "${period.start}..${period.end}" and supplement: true (dryRun: true first)`;
   if (billed.status === "cannot tell") {
-    return "Once the user said which: create_invoice with fromTime: true and supplement: true (dryRun: true first) answers with both figures and how to bill either.";
+    return `Once the user said which: ${call} answers with both figures and how to bill either.`;
   }
   if (billed.status !== "compared") return "";
-  return "To bill only that: create_invoice with fromTime: true and supplement: true (dryRun: true first).";
+  return `To bill only that: ${call}.`;
 }
 
 /** The refusal: every conflicting invoice, and how to go on (a supplement first, where one fits). */

@@ -115,13 +115,15 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
   // What differs by what the caller may do, built the first time a caller of that kind comes.
   const byAccess = new Map<string, Access>();
   const accessFor = (caller: Caller): Access => {
-    const key = canWrite(caller) ? "write" : `read:${caller.readOnlyBy}`;
+    const signIn = (caller.signIn ?? LOCAL).kind;
+    const key = `${canWrite(caller) ? "write" : `read:${caller.readOnlyBy}`}:${signIn}`;
     let access = byAccess.get(key);
     if (!access) {
-      const offered = inventory({ ...caller, events });
+      const offered = inventory({ ...caller, events, signIn });
       const instructions = instructionsFor({
         readOnlyBy: canWrite(caller) ? undefined : caller.readOnlyBy,
         events,
+        signIn,
         missing,
         problems: deps.configProblems ?? [],
         sandbox: deps.sandbox,

@@ -140,7 +140,7 @@ describe("time_summary's warnings and offers", () => {
       await readOnly.close();
     }
     const writer = await mcp().call("time_summary", { period: "Oktober 2026" });
-    expect(writer.text).toContain("create_invoice with fromTime: true");
+    expect(writer.text).toContain("create_invoice with customer, period and fromTime: true");
   });
 });
 

@@ -340,3 +340,37 @@ describe("create_invoice with like", () => {
     }
   });
 });
+
+describe("like in the demo account: hours worth the same as a fee are no repeat of it", () => {
+  // Sunday 29 November 2026. Dr. Öztürk (100.00 EUR/h): RE-2026-084 "Pauschale Konzeption
+  // Ausstellungsseite", 1200.00 EUR net, dated 27 Nov, the only fee of that amount; RE-2026-055
+  // "Leistungen Juli 2026: 12 Std. à 100,00 €" is also 1200.00 EUR, but billed twelve hours.
+  const now = Date.parse("2026-11-29T10:15:00+01:00");
+  const sandbox = useSandbox({ referenceDate: now, now: () => now });
+  const mcp = useMcp(sandbox, { now });
+
+  it("a one-off fee whose amount equals an hours invoice is not repeated without asking whether it recurs", async () => {
+    const before = countRequests(sandbox(), "POST", INVOICES);
+    const byName = await mcp().call("create_invoice", {
+      like: "Öztürk",
+      period: "Dezember 2026",
+      dryRun: true,
+    });
+    expect(byName.text).toMatch(
+      /^Not created: RE-2026-084 \(id \w+, Dr\. Öztürk Architektur \(\w+\), net 1200\.00 EUR\) \("Pauschale Konzeption Ausstellungsseite"\) is the only invoice of Dr\. Öztürk Architektur \(\w+\) with that amount, so it may have been a one-off\. Ask the user whether it recurs; if it does, call again with like: "RE-2026-084"/,
+    );
+    expect(byName.text).not.toContain("RE-2026-055");
+    expect(countRequests(sandbox(), "POST", INVOICES)).toBe(before);
+    // Beside October's hours it reads as a fixed fee, never as the same amount as an hours invoice.
+    const summary = await mcp().call("time_summary", { customer: "Öztürk", period: "Oktober 2026" });
+    const billed = summary.data.customers[0].inPeriod.billed;
+    expect(billed).toMatchObject({
+      status: "compared",
+      hoursInvoices: ["RE-2026-076"],
+      besideTime: ["RE-2026-084"],
+    });
+    expect(billed.repeated).toEqual([]);
+    expect(summary.text).toContain("Beside the time: RE-2026-084 (a fixed fee).");
+    expect(summary.text).not.toMatch(/same (fixed )?amount as RE-2026-055/);
+  });
+});

@@ -6,48 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
+import { sameCallWith, suggestedCalls } from "./support.js";
 
 const NOW = Date.parse("2026-11-29T10:15:00+01:00");
 
 type Args = Record<string, unknown>;
-
-/**
- * The calls a text suggests in full: `create_invoice with customer "x", fromTime: true, period
- * "a..b" and supplement: true`. A value is a quoted string, true, false or a number.
- */
-function suggestedCalls(text: string): { tool: string; args: Args }[] {
-  const calls: { tool: string; args: Args }[] = [];
-  for (const found of text.matchAll(/\b([a-z]+_[a-z_]+) with (?=\w+:? (?:"|true|false|-?\d))/g)) {
-    let rest = text.slice(found.index + found[0].length);
-    const args: Args = {};
-    for (;;) {
-      const pair = /^(\w+):? ("(?:[^"\\]|\\.)*"|true|false|-?\d+(?:\.\d+)?)/.exec(rest);
-      if (!pair) break;
-      const [whole, key, value] = pair as unknown as [string, string, string];
-      args[key] = value.startsWith('"')
-        ? JSON.parse(value)
-        : value === "true"
-          ? true
-          : value === "false"
-            ? false
-            : Number(value);
-      rest = rest.slice(whole.length);
-      const joint = /^(?:, and |, | and )/.exec(rest);
-      if (!joint) break;
-      rest = rest.slice(joint[0].length);
-    }
-    calls.push({ tool: found[1]!, args });
-  }
-  return calls;
-}
-
-/** "call X again with the same arguments and flag: true": the call made, with that flag. */
-function sameCallWith(text: string, given: Args): Args[] {
-  return [...text.matchAll(/again with the same arguments and (\w+): true/g)].map((m) => ({
-    ...given,
-    [m[1]!]: true,
-  }));
-}
 
 describe("every call a tool suggests works as given", () => {
   const sandbox = useSandbox({ referenceDate: NOW, now: () => NOW });

@@ -72,3 +72,41 @@ export function expectActionable(text: string, secrets: string[] = []): void {
 export function whole<T>(list: ListResult<T>): T[] {
   return wholeList(list, "items", "the test cannot check its result");
 }
+
+/**
+ * The calls a text suggests in full: `create_invoice with customer "x", fromTime: true, period
+ * "a..b" and supplement: true`. A value is a quoted string, true, false or a number.
+ */
+export function suggestedCalls(text: string): { tool: string; args: Record<string, unknown> }[] {
+  const calls: { tool: string; args: Record<string, unknown> }[] = [];
+  for (const found of text.matchAll(/\b([a-z]+_[a-z_]+) with (?=\w+:? (?:"|true|false|-?\d))/g)) {
+    let rest = text.slice(found.index + found[0].length);
+    const args: Record<string, unknown> = {};
+    for (;;) {
+      const pair = /^(\w+):? ("(?:[^"\\]|\\.)*"|true|false|-?\d+(?:\.\d+)?)/.exec(rest);
+      if (!pair) break;
+      const [whole, key, value] = pair as unknown as [string, string, string];
+      args[key] = value.startsWith('"')
+        ? JSON.parse(value)
+        : value === "true"
+          ? true
+          : value === "false"
+            ? false
+            : Number(value);
+      rest = rest.slice(whole.length);
+      const joint = /^(?:, and |, | and )/.exec(rest);
+      if (!joint) break;
+      rest = rest.slice(joint[0].length);
+    }
+    calls.push({ tool: found[1]!, args });
+  }
+  return calls;
+}
+
+/** "call X again with the same arguments and flag: true": the call made, with that flag. */
+export function sameCallWith(text: string, given: Record<string, unknown>): Record<string, unknown>[] {
+  return [...text.matchAll(/again with the same arguments and (\w+): true/g)].map((m) => ({
+    ...given,
+    [m[1]!]: true,
+  }));
+}

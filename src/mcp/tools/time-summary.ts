@@ -336,7 +336,10 @@ function periodText(
         : `  May already be billed by ${covering.map((invoice) => describeInvoice(invoice, period)).join(", ")}.${guessNote(covering)}`,
     );
     const billed = billedText(inPeriod.billed);
-    if (billed) lines.push(`  ${billed} ${canWrite ? supplementHint(inPeriod.billed) : ""}`.trimEnd());
+    if (billed)
+      lines.push(
+        `  ${billed} ${canWrite ? supplementHint(inPeriod.billed, c.customerId, period) : ""}`.trimEnd(),
+      );
     if (single) {
       const entries = inPeriod.time.entries ?? [];
       for (const e of entries.slice(0, ENTRY_LINES)) {
@@ -354,9 +357,16 @@ function periodText(
       `No time in the period: ${without.map((c) => named(c.customerName, c.customerId)).join(", ")}.`,
     );
   }
+  // One customer whose hours no invoice bills yet: the call in full, so it works as given.
+  const one = single && withTime.length === 1 ? withTime[0]! : undefined;
+  const status = one?.inPeriod?.billed?.status;
+  const invoiceIt =
+    one !== undefined && (status === undefined || status === "unbilled")
+      ? `To invoice it: create_invoice with customer "${one.customerId}", fromTime: true and period "${period.start}..${period.end}" (dryRun: true first).`
+      : "To invoice one customer's period from this time: create_invoice with customer, period and fromTime: true (preview with dryRun: true).";
   lines.push(
     canWrite
-      ? `To invoice one customer's period from this time: create_invoice with fromTime: true, customer and period (preview with dryRun: true). ${UNBILLED_BASIS}`
+      ? `${invoiceIt} ${UNBILLED_BASIS}`
       : `${UNBILLED_BASIS} This connection is read-only: invoices are created in the service itself.`,
   );
   return lines.join("\n");

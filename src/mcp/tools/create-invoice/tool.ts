@@ -453,5 +453,9 @@ function periodNotes(facts: OutcomeFacts, many: boolean): string {
     (t) =>
       `- ${t.projectName ?? t.projectId} (entry ${t.id})${many ? ` of ${named(t.customerName, t.customerId)}` : ""}, running since ${t.start}${t.minutesSoFar === null ? "" : ` (${t.minutesSoFar} min so far)`}`,
   );
-  return `${cut}\nNot on ${which}: ${running.length === 1 ? "a timer is" : `${running.length} timers are`} still running, and a running timer is billed only once it is stopped (then create_invoice with supplement: true):\n${timers.join("\n")}`;
+  // One invoice's timers are one customer's: the later call in full; for many, per customer.
+  const later = many
+    ? "create_invoice for that customer alone, with its period, fromTime and supplement: true"
+    : `create_invoice with customer "${running[0]!.customerId}", fromTime: true, period "${period.start}..${period.end}" and supplement: true`;
+  return `${cut}\nNot on ${which}: ${running.length === 1 ? "a timer is" : `${running.length} timers are`} still running, and a running timer is billed only once it is stopped (then ${later}):\n${timers.join("\n")}`;
 }

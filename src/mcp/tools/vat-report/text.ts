@@ -4,11 +4,13 @@
  * src/domain/vat.ts; nothing here adds anything up.
  */
 import type { LimitPassed } from "../../../billing/small-business.js";
+import type { SignIn } from "../../../config/principal.js";
 import { DAY_MS } from "../../../domain/calendar-span.js";
 import { type Cents, taxFromNet, toCents } from "../../../domain/money.js";
 import type { CountedInvoice, Unsure, VatBasis, VatFigures, VatInvoice } from "../../../domain/vat.js";
 import type { FilingRule, VatDue } from "../../../domain/vat-due.js";
 import { eur } from "../../format.js";
+import { webhookSetup } from "../../instructions.js";
 import { smallBusinessText } from "../../small-business-text.js";
 
 /**
@@ -173,6 +175,8 @@ export interface VatAnswer {
   /** With every invoice at 0 %: the small-business limits passed (null: not readable). */
   limits: readonly LimitPassed[] | null | undefined;
   hasInbox: boolean;
+  /** How the caller signed in: how they would set up the inbox. */
+  signIn: SignIn["kind"];
   /** The caller may note payment days (note_payments) and the server keeps them. */
   canNote: boolean;
   customer: (id: string) => string;
@@ -266,7 +270,7 @@ export function unplacedSum(unsure: readonly Unsure[]): { net: Cents; gross: Cen
 }
 
 /** What the figures leave out, why, and what settles it. */
-function unsureLines({ figures, basis, hasInbox, canNote, customer, period }: VatAnswer): string[] {
+function unsureLines({ figures, basis, hasInbox, signIn, canNote, customer, period }: VatAnswer): string[] {
   const { unsure } = figures;
   const sum = unplacedSum(unsure);
   const count = unsure.length;
@@ -291,7 +295,7 @@ function unsureLines({ figures, basis, hasInbox, canNote, customer, period }: Va
     lines.push(
       hasInbox
         ? `Payment dates come from the webhook inbox (invoice.paid events): check that the receiver gets invoice.paid from the service. ${asked} for the days they were paid. For figures by invoice date, call vat_report with basis: "soll".`
-        : 'Payment dates come only from the webhook inbox, which is not set up: run `invoicing-mcp webhooks serve` and set INVOICING_INBOX. Until then, for figures by invoice date, call vat_report with basis: "soll".',
+        : `Payment dates come only from webhook events, which are not set up here: ${webhookSetup(signIn)} Until then, for figures by invoice date, call vat_report with basis: "soll".`,
     );
   }
   return lines;

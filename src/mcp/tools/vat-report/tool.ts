@@ -198,6 +198,7 @@ export const vatReportTool = defineTool({
       permanentExtension: context.vatPermanentExtension,
       limits,
       hasInbox: context.events !== undefined,
+      signIn: call.signIn.kind,
       canNote: call.canWrite && context.paymentNotes !== undefined,
       today: formatDay(context.now(), context.timeZone),
       customer: (id) => named(nameOf(id) ?? undefined, id),
