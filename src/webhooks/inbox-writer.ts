@@ -129,6 +129,9 @@ export class InboxWriter {
   /** Applies retention now (the receiver calls it daily), between two writes. */
   compact(): Promise<number> {
     return this.exclusive(async () => {
+      // Queued behind a close (a write that passed the budget as the writer was closing): the file
+      // is no longer ours to rewrite, and reopening it would leave a handle nobody closes.
+      if (this.closed) return 0;
       await this.handle.close();
       try {
         const { ids, dropped, bytes } = await compactInbox(this.path, this.retention, this.now());

@@ -2,7 +2,7 @@
  * Large inboxes: the inbox is read line by line, so its size is bounded by
  * retention, not by the longest string a JavaScript engine can hold; retention has a byte budget.
  */
-import { appendFile, open, stat, writeFile } from "node:fs/promises";
+import { appendFile, open, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readInbox } from "../../src/webhooks/inbox.js";
@@ -107,5 +107,24 @@ describe("retention by bytes", () => {
     await writer.close();
     // At most half over the budget, plus the one write that went past it (12 lines without retention).
     expect((await stat(path)).size).toBeLessThanOrEqual(sample * 7 + 20);
+  });
+
+  it("runs no compaction after the writer is closed, even one a write asked for as it closed", async () => {
+    const dir = await tempDir();
+    const path = join(dir, "inbox.jsonl");
+    const sample = formatLine(stored(5, { pad: "p".repeat(100) })).length;
+    const writer = await InboxWriter.open(path, {
+      retention: { maxAgeDays: 0, maxEvents: 0, maxBytes: sample * 4 },
+    });
+    for (let i = 0; i < 6; i++) await writer.append(stored(5, { pad: "p".repeat(100) }));
+    // The write that passes the budget and the close, queued one right after the other.
+    const last = writer.append(stored(5, { pad: "p".repeat(100) }));
+    const closed = writer.close();
+    await Promise.all([last, closed]);
+    const atClose = await readFile(path, "utf8");
+    // Everything the writer queued has run.
+    await (writer as unknown as { queue: Promise<unknown> }).queue;
+    expect(await readFile(path, "utf8")).toBe(atClose);
+    expect(await readdir(dir)).toEqual(["inbox.jsonl"]);
   });
 });
