@@ -6,7 +6,6 @@ import { dateContext } from "../billing/context.js";
 import type { DateContext } from "../domain/dates/context.js";
 import { DateInputError } from "../domain/dates/errors.js";
 
-
 import { loadDates } from "../domain/dates/lazy.js";
 import type { ToolContext } from "./context.js";
 
