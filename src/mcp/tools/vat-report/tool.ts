@@ -103,21 +103,7 @@ export const vatReportTool = defineTool({
       () => paymentFacts(context, basis === "ist"),
     );
     const data = dataOf(found, { period, basis, from }, context);
-    const nameOf = (id: string) => found.names.get(id) ?? null;
-    const text = vatAnswerText({
-      period: data.period,
-      basis: data.basis,
-      figures: found.figures,
-      due: found.due,
-      frequency: found.frequency,
-      permanentExtension: context.vatPermanentExtension,
-      limits: found.limits,
-      hasInbox: context.events !== undefined,
-      signIn: call.signIn.kind,
-      canNote: call.canWrite && context.paymentNotes !== undefined,
-      today: formatDay(context.now(), context.timeZone),
-      customer: (id) => named(nameOf(id) ?? undefined, id),
-    });
+    const text = answer(found, data, context, call);
     const key = vatPeriodKey(period);
     return {
       data,
@@ -128,6 +114,30 @@ export const vatReportTool = defineTool({
     };
   },
 });
+
+/** The figures in words, each customer named as the data names them. */
+function answer(
+  found: VatReport,
+  data: Pick<VatAnswer, "period" | "basis">,
+  context: ToolContext,
+  call: { signIn: { kind: VatAnswer["signIn"] }; canWrite: boolean },
+): string {
+  const nameOf = (id: string) => found.names.get(id) ?? null;
+  return vatAnswerText({
+    period: data.period,
+    basis: data.basis,
+    figures: found.figures,
+    due: found.due,
+    frequency: found.frequency,
+    permanentExtension: context.vatPermanentExtension,
+    limits: found.limits,
+    hasInbox: context.events !== undefined,
+    signIn: call.signIn.kind,
+    canNote: call.canWrite && context.paymentNotes !== undefined,
+    today: formatDay(context.now(), context.timeZone),
+    customer: (id) => named(nameOf(id) ?? undefined, id),
+  });
+}
 
 /** On the Ist basis, the payments the inbox received and what the person said of others; else none. */
 async function paymentFacts(context: ToolContext, ist: boolean): Promise<PaymentFacts> {
