@@ -5,7 +5,7 @@
 import { dateContext } from "../billing/context.js";
 import type { DateContext } from "../domain/dates/context.js";
 import { DateInputError } from "../domain/dates/errors.js";
-import { dayBoundsUtc } from "../domain/dates/format.js";
+
 import { loadDates } from "../domain/dates/lazy.js";
 import type { ToolContext } from "./context.js";
 
@@ -60,18 +60,4 @@ export async function dayOrPeriod(
 /** " Assumed: …." to append to a tool's answer, or "" when nothing had to be assumed. */
 export function assumedText(assumptions: readonly string[]): string {
   return assumptions.length === 0 ? "" : ` Assumed: ${assumptions.join("; ")}.`;
-}
-
-/**
- * Whether an instant (ms) falls on or between the inclusive ISO days, in the zone. The days' bounds
- * are worked out once, not for every row filtered: each takes tens of microseconds.
- */
-export function withinDays(
-  range: { from: string | undefined; to: string | undefined },
-  timeZone: string,
-): (ms: number) => boolean {
-  const startMs =
-    range.from === undefined ? Number.NEGATIVE_INFINITY : dayBoundsUtc(range.from, timeZone).startMs;
-  const endMs = range.to === undefined ? Number.POSITIVE_INFINITY : dayBoundsUtc(range.to, timeZone).endMs;
-  return (ms) => ms >= startMs && ms < endMs;
 }

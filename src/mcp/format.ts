@@ -11,6 +11,7 @@ export function eur(amount: number): string {
 }
 
 export { named } from "../domain/text.js";
+export { page } from "../reports/page.js";
 
 /** `"14:03:20"`: a clock time in the user's zone, to the second. */
 export function clockTime(ms: number, timeZone: string): string {
@@ -33,12 +34,6 @@ export function pageLine(shown: number, total: number, offset: number, noun: str
   const range = shown === 0 ? `none of ${total}` : `${offset + 1}–${offset + shown} of ${total}`;
   const next = offset + shown < total ? `; next page: offset ${offset + shown}` : "";
   return `${noun[0]!.toUpperCase()}${noun.slice(1)} ${range}${next}.`;
-}
-
-export function page<T>(rows: readonly T[], offset: number, limit: number) {
-  const slice = rows.slice(offset, offset + limit);
-  const nextOffset = offset + slice.length < rows.length ? offset + slice.length : null;
-  return { slice, total: rows.length, offset, limit, nextOffset };
 }
 
 /** `complete` and `incompleteReason` of an answer built from `list`. */

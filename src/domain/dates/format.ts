@@ -77,3 +77,17 @@ export function rangeBoundsUtc(firstDay: string, lastDay: string, timeZone: stri
   if (last < first) throw new RangeError(`range ends (${lastDay}) before it starts (${firstDay})`);
   return { startMs: startOfDayMs(first, timeZone), endMs: startOfDayMs(addDays(last, 1), timeZone) };
 }
+
+/**
+ * Whether an instant (ms) falls on or between the inclusive ISO days, in the zone. The days' bounds
+ * are worked out once, not for every row filtered: each takes tens of microseconds.
+ */
+export function withinDays(
+  range: { from: string | undefined; to: string | undefined },
+  timeZone: string,
+): (ms: number) => boolean {
+  const startMs =
+    range.from === undefined ? Number.NEGATIVE_INFINITY : dayBoundsUtc(range.from, timeZone).startMs;
+  const endMs = range.to === undefined ? Number.POSITIVE_INFINITY : dayBoundsUtc(range.to, timeZone).endMs;
+  return (ms) => ms >= startMs && ms < endMs;
+}

@@ -1,14 +1,11 @@
 import { z } from "zod";
-import { listInvoices } from "../../api/invoices.js";
-import { itemsOf } from "../../api/list.js";
 import { invoiceStatusSchema } from "../../api/schemas.js";
 import { comparableNumber } from "../../billing/invoice-replay.js";
 import { type DaySpan, spanKind } from "../../domain/calendar-span.js";
 import { formatDay } from "../../domain/dates/format.js";
-import { fromCents, taxFromNet, toCents } from "../../domain/money.js";
-import { servicePeriodDays } from "../../domain/period-billing.js";
 import { cleanText } from "../../domain/text.js";
 import { EngineOutageError } from "../../engine-outage.js";
+import { type InvoicesPage, invoicesPage } from "../../reports/invoices.js";
 import { eventRow } from "../../webhooks/event-view.js";
 import {
   completenessOutput,
@@ -20,9 +17,9 @@ import {
   pageOutput,
 } from "../args.js";
 import type { ToolContext } from "../context.js";
-import { assumedText, dayRange, withinDays } from "../date-args.js";
+import { assumedText, dayRange } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
-import { completeness, eur, named, page, pageLine, partialNote } from "../format.js";
+import { completeness, eur, named, pageLine, partialNote } from "../format.js";
 
 /**
  * A row of the data: the keys a program acts on or links with. What a person reads of an invoice
@@ -68,101 +65,70 @@ export const listInvoicesTool = defineTool({
   example: { customer: "mueller", from: "2026-01-01" },
   async handler(args, context) {
     const range = await dayRange(args.from, args.to, context);
-    const inRange = withinDays(range, context.timeZone);
-    const customer =
-      args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);
-    const wanted = args.number === undefined ? undefined : comparableNumber(args.number);
-    const list = await listInvoices(
-      context.client(),
-      args.status === undefined ? {} : { status: args.status },
+    const found = await invoicesPage(
+      context,
+      { ...args, from: range.from, to: range.to, defaultTaxRate: context.defaultTaxRate },
+      () => paymentDays(context),
     );
-    const matching = itemsOf(list)
-      // Also here: how the service treats an unknown or unsupported filter is not shown.
-      .filter((invoice) => args.status === undefined || invoice.status === args.status)
-      .filter((invoice) => wanted === undefined || comparableNumber(invoice.invoiceNumber) === wanted)
-      .filter((invoice) => customer === undefined || invoice.customerId === customer._id)
-      .filter((invoice) => inRange(invoice.invoiceDate))
-      .sort((a, b) => b.invoiceDate - a.invoiceDate || b.invoiceNumber.localeCompare(a.invoiceNumber));
-
-    let net = 0;
-    let gross = 0;
-    for (const invoice of matching) {
-      net += toCents(invoice.netAmount);
-      gross += toCents(invoice.grossAmount ?? invoice.netAmount + (invoice.taxAmount ?? 0));
-    }
-    const { slice, ...window } = page(matching, args.offset, args.limit);
-    // Former customers' names come from the summary endpoint, asked only for this page's ids.
-    const [names, { days: paidOn, outage }] = await Promise.all([
-      context.directory.customerNames(slice.map((invoice) => invoice.customerId)),
-      paymentDays(context),
-    ]);
-    const rows = slice.map((invoice) => {
-      const served = servicePeriodDays(invoice, context.timeZone);
-      return {
-        id: invoice._id,
-        invoiceNumber: invoice.invoiceNumber,
-        customerId: invoice.customerId,
-        customerName: names.get(invoice.customerId),
-        invoiceDate: formatDay(invoice.invoiceDate, context.timeZone),
-        status: invoice.status,
-        paid: paidOn.get(invoice._id) ?? paidOn.get(comparableNumber(invoice.invoiceNumber)),
-        netAmount: invoice.netAmount,
-        grossAmount: invoice.grossAmount ?? null,
-        // A gross that is net plus the usual VAT is said once for the page, not on each row.
-        usualGross:
-          invoice.grossAmount != null &&
-          invoice.taxRate === context.defaultTaxRate &&
-          toCents(invoice.grossAmount) ===
-            toCents(invoice.netAmount) + taxFromNet(toCents(invoice.netAmount), context.defaultTaxRate),
-        period: served ?? null,
-        // Notes are written by people (or other systems): data, cleaned and bounded.
-        notes: invoice.notes ? cleanText(invoice.notes, 300) : null,
-      };
-    });
-    // A sum over part of the invoices would be a wrong figure stated as fact: none at all instead.
-    const sums = list.complete
-      ? { netAmount: fromCents(net), grossAmount: fromCents(gross), currency: "EUR" as const }
-      : null;
-
-    const lines = [
-      sums === null
-        ? `${partialNote(list, "invoices", "there are no sums: they would under-count")} ${pageLine(rows.length, window.total, window.offset, "invoices read")}${assumedText(range.assumptions)}`
-        : `${pageLine(rows.length, window.total, window.offset, "invoices")}${togetherText(window.total, sums)}${assumedText(range.assumptions)}`,
-      ...rows.map(
-        (r) =>
-          `- ${r.invoiceNumber} · ${r.invoiceDate} · ${r.status}${r.status === "paid" && r.paid !== undefined ? ` on ${r.paid}` : ""} · ${r.customerName === undefined ? named(undefined, r.customerId) : cleanText(r.customerName, 80)} · net ${eur(r.netAmount)}${r.grossAmount === null || r.usualGross ? "" : ` · gross ${eur(r.grossAmount)}`}${r.period === null ? "" : ` · period ${periodWords(r.period)}`}${r.notes === null ? "" : ` · "${r.notes}"`}`,
-      ),
-    ];
-    if (outage !== undefined) {
-      lines.push(
-        `Payment dates are not shown: the stored webhook events (${outage.engine}) cannot be read right now; the invoices above are complete. This is usually temporary.`,
-      );
-    }
-    if (rows.some((r) => r.usualGross)) {
-      lines.splice(1, 0, `Gross is net + ${context.defaultTaxRate} % VAT where a row shows none.`);
-    }
-    // Ids once per customer, not once per row: tools take a name, an id settles a name shared by two.
-    const customerIds = new Map<string, string>();
-    for (const r of rows) if (r.customerName !== undefined) customerIds.set(r.customerId, r.customerName);
-    if (customerIds.size > 0) {
-      lines.push(`Customer ids: ${[...customerIds].map(([id, name]) => named(name, id)).join(", ")}.`);
-    }
-    if (args.status === "paid" && (window.total === 0 || args.from !== undefined || args.to !== undefined)) {
-      // The dates filter invoice dates: an empty or short answer says nothing about when anything was paid.
-      lines.push(
-        // The setup itself is in the server's instructions, read once per conversation.
-        `Dates here are invoice dates: the REST API has no payment dates, so this does not show when invoices were paid${context.events ? "; recent_events does (invoice.paid)" : " (the server's instructions say how to receive payment events)"}.`,
-      );
-    }
-    if (wanted !== undefined && window.total === 0 && list.complete) {
-      lines.push(
-        `No invoice has the number ${cleanText(args.number, 64)}; list_invoices without it shows the numbers.`,
-      );
-    }
+    const { rows, window, list, sums } = found;
     const keys = rows.map((r) => ({ id: r.id, invoiceNumber: r.invoiceNumber, customerId: r.customerId }));
-    return { data: { invoices: keys, ...window, ...completeness(list), sums }, text: lines.join("\n") };
+    return {
+      data: { invoices: keys, ...window, ...completeness(list), sums },
+      text: answer(found, args, range.assumptions, context),
+    };
   },
 });
+
+/** The page's rows, then what a reader needs beside them: the usual VAT, customer ids, what dates mean. */
+function answer(
+  found: InvoicesPage<EngineOutageError>,
+  args: {
+    status?: string | undefined;
+    number?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+  },
+  assumptions: readonly string[],
+  context: ToolContext,
+): string {
+  const { rows, window, list, sums, outage } = found;
+  const lines = [
+    sums === null
+      ? `${partialNote(list, "invoices", "there are no sums: they would under-count")} ${pageLine(rows.length, window.total, window.offset, "invoices read")}${assumedText(assumptions)}`
+      : `${pageLine(rows.length, window.total, window.offset, "invoices")}${togetherText(window.total, sums)}${assumedText(assumptions)}`,
+    ...rows.map(
+      (r) =>
+        `- ${r.invoiceNumber} · ${r.invoiceDate} · ${r.status}${r.status === "paid" && r.paid !== undefined ? ` on ${r.paid}` : ""} · ${r.customerName === undefined ? named(undefined, r.customerId) : cleanText(r.customerName, 80)} · net ${eur(r.netAmount)}${r.grossAmount === null || r.usualGross ? "" : ` · gross ${eur(r.grossAmount)}`}${r.period === null ? "" : ` · period ${periodWords(r.period)}`}${r.notes === null ? "" : ` · "${r.notes}"`}`,
+    ),
+  ];
+  if (outage !== undefined) {
+    lines.push(
+      `Payment dates are not shown: the stored webhook events (${outage.engine}) cannot be read right now; the invoices above are complete. This is usually temporary.`,
+    );
+  }
+  if (rows.some((r) => r.usualGross)) {
+    lines.splice(1, 0, `Gross is net + ${context.defaultTaxRate} % VAT where a row shows none.`);
+  }
+  // Ids once per customer, not once per row: tools take a name, an id settles a name shared by two.
+  const customerIds = new Map<string, string>();
+  for (const r of rows) if (r.customerName !== undefined) customerIds.set(r.customerId, r.customerName);
+  if (customerIds.size > 0) {
+    lines.push(`Customer ids: ${[...customerIds].map(([id, name]) => named(name, id)).join(", ")}.`);
+  }
+  if (args.status === "paid" && (window.total === 0 || args.from !== undefined || args.to !== undefined)) {
+    // The dates filter invoice dates: an empty or short answer says nothing about when anything was paid.
+    lines.push(
+      // The setup itself is in the server's instructions, read once per conversation.
+      `Dates here are invoice dates: the REST API has no payment dates, so this does not show when invoices were paid${context.events ? "; recent_events does (invoice.paid)" : " (the server's instructions say how to receive payment events)"}.`,
+    );
+  }
+  if (args.number !== undefined && window.total === 0 && list.complete) {
+    lines.push(
+      `No invoice has the number ${cleanText(args.number, 64)}; list_invoices without it shows the numbers.`,
+    );
+  }
+  return lines.join("\n");
+}
 
 /**
  * The day each invoice was paid, as far as the webhook inbox knows, by invoice id and by number;

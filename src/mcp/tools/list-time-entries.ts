@@ -1,10 +1,6 @@
 import { z } from "zod";
-import { itemsOf } from "../../api/list.js";
-import { listTimeEntries } from "../../api/time-entries.js";
-import { shiftDay } from "../../domain/calendar-span.js";
 import { formatDuration } from "../../domain/dates/duration.js";
-import { formatInstant } from "../../domain/dates/format.js";
-import { cleanText } from "../../domain/text.js";
+import { type TimeEntriesPage, timeEntries } from "../../reports/time-entries.js";
 import {
   completenessOutput,
   customerArg,
@@ -14,24 +10,10 @@ import {
   pageOutput,
   projectArg,
 } from "../args.js";
-import { assumedText, dayRange, withinDays } from "../date-args.js";
+import { assumedText, dayRange } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
 import { entryLines } from "../entry-lines.js";
-import { completeness, page, pageLine, partialNote } from "../format.js";
-
-interface ProjectRow {
-  id: string;
-  name: string | null;
-  customerId: string;
-  customerName: string | null;
-  entries: Array<{
-    id: string;
-    start: string;
-    end: string | null;
-    durationMinutes: number | null;
-    description: string | null;
-  }>;
-}
+import { completeness, pageLine, partialNote } from "../format.js";
 
 export const listTimeEntriesTool = defineTool({
   name: "list_time_entries",
@@ -83,76 +65,34 @@ export const listTimeEntriesTool = defineTool({
   example: { project: "Website Relaunch", from: "2026-11-01", to: "2026-11-22" },
   async handler(args, context) {
     const range = await dayRange(args.from, args.to, context);
-    const customer =
-      args.customer === undefined ? undefined : await context.directory.resolveCustomer(args.customer);
-    const project =
-      args.project === undefined
-        ? undefined
-        : await context.directory.resolveProject(args.project, customer?._id);
-    // Whether the service's bounds are inclusive is not shown: ask a day wider, then filter exactly.
-    const widen = (day: string | undefined, days: number) =>
-      day === undefined ? undefined : shiftDay(day, days);
-    const [list, projectNames] = await Promise.all([
-      listTimeEntries(context.client(), {
-        ...(range.from === undefined ? {} : { from: widen(range.from, -1)! }),
-        ...(range.to === undefined ? {} : { to: widen(range.to, 1)! }),
-      }),
-      context.directory.projectNames(),
-    ]);
-    const inRange = withinDays(range, context.timeZone);
-    const items = itemsOf(list);
-    const matching = items
-      .filter((e) => inRange(e.startTime))
-      .filter((e) => customer === undefined || e.customerId === customer._id)
-      .filter((e) => project === undefined || e.projectId === project._id)
-      .sort((a, b) => b.startTime - a.startTime);
-    const minutesOf = (e: (typeof items)[number]) =>
-      e.isRunning || e.endTime == null
-        ? null
-        : (e.durationMinutes ?? Math.round((e.endTime - e.startTime) / 60_000));
-    const totalMinutes = list.complete ? matching.reduce((sum, e) => sum + (minutesOf(e) ?? 0), 0) : null;
-
-    const { slice, ...window } = page(matching, args.offset, args.limit);
-    const customerNames = await context.directory.customerNames(slice.map((e) => e.customerId));
-    const entries = slice.map((e) => ({
-      id: e._id,
-      start: formatInstant(e.startTime, context.timeZone),
-      end: e.isRunning || e.endTime == null ? null : formatInstant(e.endTime, context.timeZone),
-      durationMinutes: minutesOf(e),
-      projectId: e.projectId,
-      description: e.description ? cleanText(e.description, 300) : null,
-    }));
-    // Each project's name and customer once, its entries under it: naming them per entry, in the
-    // text and again in the data, would make a page of 100 entries over 45,000 characters.
-    const projects = new Map<string, ProjectRow>();
-    for (const [i, { projectId, ...entry }] of entries.entries()) {
-      const customerId = slice[i]!.customerId;
-      // By project and customer: an entry the service files under another customer keeps its own.
-      const key = `${projectId} ${customerId}`;
-      const project = projects.get(key) ?? {
-        id: projectId,
-        name: projectNames.get(projectId) ?? null,
-        customerId,
-        customerName: customerNames.get(customerId) ?? null,
-        entries: [],
-      };
-      project.entries.push(entry);
-      projects.set(key, project);
-    }
-    const head =
-      totalMinutes === null
-        ? `${partialNote(list, "time entries", "there is no total: it would under-count")} ${pageLine(entries.length, window.total, window.offset, "time entries read")}${assumedText(range.assumptions)}`
-        : `${pageLine(entries.length, window.total, window.offset, "time entries")} All together: ${formatDuration(totalMinutes)}.${assumedText(range.assumptions)}`;
-    const text = [
-      head,
-      ...entryLines(entries, [...projects.values()], context.timeZone, {
-        newerElsewhere: window.offset > 0,
-        olderElsewhere: window.nextOffset !== null,
-      }),
-    ].join("\n");
+    const found = await timeEntries(context, {
+      from: range.from,
+      to: range.to,
+      customer: args.customer,
+      project: args.project,
+      offset: args.offset,
+      limit: args.limit,
+    });
+    const { projects, window, list, totalMinutes } = found;
     return {
-      data: { projects: [...projects.values()], ...window, ...completeness(list), totalMinutes },
-      text,
+      data: { projects, ...window, ...completeness(list), totalMinutes },
+      text: answer(found, range.assumptions, context.timeZone),
     };
   },
 });
+
+/** The page's count and total time, then the entries by day. */
+function answer(found: TimeEntriesPage, assumptions: readonly string[], timeZone: string): string {
+  const { entries, projects, window, list, totalMinutes } = found;
+  const head =
+    totalMinutes === null
+      ? `${partialNote(list, "time entries", "there is no total: it would under-count")} ${pageLine(entries.length, window.total, window.offset, "time entries read")}${assumedText(assumptions)}`
+      : `${pageLine(entries.length, window.total, window.offset, "time entries")} All together: ${formatDuration(totalMinutes)}.${assumedText(assumptions)}`;
+  return [
+    head,
+    ...entryLines(entries, projects, timeZone, {
+      newerElsewhere: window.offset > 0,
+      olderElsewhere: window.nextOffset !== null,
+    }),
+  ].join("\n");
+}

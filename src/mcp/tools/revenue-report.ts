@@ -1,14 +1,12 @@
 import { z } from "zod";
-import { listInvoices } from "../../api/invoices.js";
-import { itemsOf } from "../../api/list.js";
-import { getEurReport } from "../../api/reports.js";
 import { dateContext } from "../../billing/context.js";
 import { parseYear } from "../../domain/dates/year.js";
-import { type Figures, monthsBetween, otherOf, revenueFigures } from "../../domain/revenue.js";
+import { type Figures, otherOf } from "../../domain/revenue.js";
+import { type Revenue, revenue } from "../../reports/revenue.js";
 import { completenessOutput, moneyOutput } from "../args.js";
-import { assumedText, dayRange, withinDays } from "../date-args.js";
+import { assumedText, dayRange } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
-import { eur, named, partialNote } from "../format.js";
+import { completeness, eur, named, partialNote } from "../format.js";
 
 // `total` also counts invoices in a state the service added beyond draft/sent/paid (rare).
 const split = z.object({ paid: moneyOutput, open: moneyOutput, draft: moneyOutput, total: moneyOutput });
@@ -69,84 +67,50 @@ export const revenueReportTool = defineTool({
   async handler(args, context) {
     const { from, to, assumptions } = await periodOf(args.period, context);
     if (from === undefined || to === undefined) throw new Error("a period has a first and a last day");
-    const years = yearsBetween(from, to);
-    const inRange = withinDays({ from, to }, context.timeZone);
-    const [list, reports] = await Promise.all([
-      listInvoices(context.client(), {}),
-      Promise.all(years.map((year) => getEurReport(context.client(), year))),
-    ]);
-    const invoices = itemsOf(list).filter((invoice) => inRange(invoice.invoiceDate));
-    const eurYears = reports.map((r) => ({
-      year: r.year,
-      income: r.income.total,
-      expenses: r.expenses.total,
-      profit: r.profit,
-      paidInvoices: r.income.invoiceCount,
-    }));
-    const eurData = { basis: CASH, years: eurYears };
-    const eurLines = eurYears.map(
-      (y) =>
-        `EÜR ${y.year} (cash basis, the service's figures): income ${eur(y.income)} from ${y.paidInvoices} paid invoices, expenses ${eur(y.expenses)}, profit ${eur(y.profit)}.`,
-    );
-    const base = { from, to, invoiced: INVOICED, currency: "EUR" as const };
-    if (!list.complete) {
-      // Sums over part of the invoices would under-count, stated as fact: none at all instead.
-      const text = [
-        `${from} to ${to}: ${partialNote(list, "invoices", "nothing is summed: the figures would under-count")}${assumedText(assumptions)}`,
-        ...eurLines,
-      ].join("\n");
-      return {
-        data: {
-          ...base,
-          months: null,
-          totals: null,
-          customers: null,
-          complete: false,
-          incompleteReason: list.reason,
-          eur: eurData,
-        },
-        text,
-      };
-    }
-    const result = revenueFigures(invoices, monthsBetween(from, to), context.timeZone);
-    const names = args.byCustomer
-      ? await context.directory.customerNames(result.customers.map((c) => c.customerId))
-      : new Map<string, string>();
-    const customers = args.byCustomer
-      ? result.customers.map((c) => ({
-          customerId: c.customerId,
-          customerName: names.get(c.customerId) ?? null,
-          ...c.totals,
-          months: c.months.map((m) => ({ month: m.month, net: m.net })),
-        }))
-      : null;
-    const lines = [
-      `Invoiced ${from} to ${to} (by invoice date): ${figuresText(result.totals)}.${assumedText(assumptions)}`,
-      ...result.months.map((m) => `- ${m.month}: ${figuresText(m)}`),
-      ...(customers === null
-        ? []
-        : [
-            "By customer:",
-            ...customers.map(
-              (c) => `- ${named(c.customerName ?? undefined, c.customerId)}: ${figuresText(c)}`,
-            ),
-          ]),
-      ...eurLines,
-    ];
+    const found = await revenue(context, { from, to, byCustomer: args.byCustomer });
     return {
       data: {
-        ...base,
-        months: result.months,
-        totals: result.totals,
-        customers,
-        complete: true,
-        incompleteReason: null,
-        eur: eurData,
+        from,
+        to,
+        invoiced: INVOICED,
+        currency: "EUR" as const,
+        months: found.invoiced?.months ?? null,
+        totals: found.invoiced?.totals ?? null,
+        customers: found.invoiced?.customers ?? null,
+        ...completeness(found.list),
+        eur: { basis: CASH, years: found.eurYears },
       },
-      text: lines.join("\n"),
+      text: answer(found, `${from} to ${to}`, assumptions),
     };
   },
 });
+
+/** The period's figures, month by month and by customer, then each year's EÜR. */
+function answer(found: Revenue, period: string, assumptions: readonly string[]): string {
+  const eurLines = found.eurYears.map(
+    (y) =>
+      `EÜR ${y.year} (cash basis, the service's figures): income ${eur(y.income)} from ${y.paidInvoices} paid invoices, expenses ${eur(y.expenses)}, profit ${eur(y.profit)}.`,
+  );
+  if (found.invoiced === null) {
+    // Sums over part of the invoices would under-count, stated as fact: none at all instead.
+    return [
+      `${period}: ${partialNote(found.list, "invoices", "nothing is summed: the figures would under-count")}${assumedText(assumptions)}`,
+      ...eurLines,
+    ].join("\n");
+  }
+  const { months, totals, customers } = found.invoiced;
+  return [
+    `Invoiced ${period} (by invoice date): ${figuresText(totals)}.${assumedText(assumptions)}`,
+    ...months.map((m) => `- ${m.month}: ${figuresText(m)}`),
+    ...(customers === null
+      ? []
+      : [
+          "By customer:",
+          ...customers.map((c) => `- ${named(c.customerName ?? undefined, c.customerId)}: ${figuresText(c)}`),
+        ]),
+    ...eurLines,
+  ].join("\n");
+}
 
 function figuresText(f: Figures): string {
   if (f.invoiceCount === 0) return "no invoices";
@@ -162,13 +126,4 @@ async function periodOf(period: number | string, context: Parameters<typeof dayR
     return { from: `${year}-01-01`, to: `${year}-12-31`, assumptions: [] as readonly string[] };
   }
   return dayRange(period, period, context);
-}
-
-/** The calendar years the period touches, for their EÜR figures (usually one). */
-function yearsBetween(from: string, to: string): number[] {
-  const first = Number(from.slice(0, 4));
-  const last = Number(to.slice(0, 4));
-  const years: number[] = [];
-  for (let year = first; year <= last; year += 1) years.push(year);
-  return years;
 }

@@ -1,25 +1,8 @@
 import { z } from "zod";
-import { listInvoices } from "../../api/invoices.js";
-import { wholeList } from "../../api/list.js";
-import type { Customer, CustomerTimeSummary, Invoice } from "../../api/schemas.js";
-import { getCustomerTimeSummary } from "../../api/time-entries.js";
-import { billedSoFar } from "../../billing/billed-so-far.js";
-import { dateContext } from "../../billing/context.js";
-import { notYetBilled } from "../../billing/open-months.js";
-import {
-  countTime,
-  draftsOf,
-  invoicesIfReadable,
-  invoicesThatMayCover,
-  loadPeriodEntries,
-} from "../../billing/period-facts.js";
 import { formatDuration } from "../../domain/dates/duration.js";
-import { formatDay } from "../../domain/dates/format.js";
-import { loadDates } from "../../domain/dates/lazy.js";
-import { fromCents, sumAmounts, toCents } from "../../domain/money.js";
-import { cleanText } from "../../domain/text.js";
+import { fromCents, toCents } from "../../domain/money.js";
+import { type SummaryRow, timeSummary } from "../../reports/time-summary.js";
 import { customerArg, moneyOutput, periodArg } from "../args.js";
-import type { ToolContext } from "../context.js";
 import { assumedText } from "../date-args.js";
 import { defineTool } from "../define-tool.js";
 import { eur, hours, named } from "../format.js";
@@ -92,7 +75,9 @@ const summaryRow = z.object({
     .describe("Only with `period`."),
 });
 
-type Row = z.infer<typeof summaryRow>;
+type Row = SummaryRow;
+/** A row as the output schema has it: without a customer asked for, the lists are left out. */
+type OutputRow = z.infer<typeof summaryRow>;
 
 export const timeSummaryTool = defineTool({
   name: "time_summary",
@@ -132,65 +117,10 @@ export const timeSummaryTool = defineTool({
   }),
   example: { customer: "mueller" },
   async handler(args, context, call) {
-    const targets =
-      args.customer === undefined
-        ? await context.directory.customers()
-        : [await context.directory.resolveCustomer(args.customer)];
-    const period =
-      args.period === undefined
-        ? undefined
-        : (await loadDates()).parsePeriod(args.period, dateContext(context));
-    const [summaries, overview, listed] = await Promise.all([
-      Promise.all(targets.map((c) => getCustomerTimeSummary(context.client(), c._id))),
-      period === undefined ? invoicesIfReadable(context) : null,
-      period === undefined ? undefined : listInvoices(context.client()),
-    ]);
-    // Which invoices may already bill the period is a check: with part of them, one may be missed.
-    // Without a period, the drafts only explain the service's figure: without them it still stands;
-    // but what is not yet billed over all periods needs every invoice (with part, it overstates).
-    const invoices =
-      listed === undefined
-        ? (overview?.items ?? [])
-        : wholeList(listed, "invoices", "it cannot be said which invoices may already bill this period");
-    const today = formatDay(context.now(), context.timeZone);
-    const modelled = overview?.complete === true;
-    const periodRows =
-      period === undefined ? undefined : await inPeriodRows(targets, period, invoices, context);
-    const customers: Row[] = summaries.map((s, index) => ({
-      ...summaryOf(s),
-      ...(period === undefined
-        ? { notYetBilled: modelled ? notYetBilled(s, invoices, context.timeZone, today) : null }
-        : {}),
-      draftsSince: draftsOf(invoices, s.customerId, context.timeZone),
-      ...(periodRows === undefined ? {} : { inPeriod: periodRows[index]! }),
-    }));
-    customers.sort(
-      (a, b) =>
-        (b.inPeriod?.time.minutes ?? 0) - (a.inPeriod?.time.minutes ?? 0) ||
-        b.unbilledAmount - a.unbilledAmount ||
-        a.customerName.localeCompare(b.customerName, "de"),
-    );
-    // Hours to two decimals as shown; the amount as the sum of the rows' cents (money.ts).
-    const add = (pick: (c: Row) => number) =>
-      Math.round(customers.reduce((sum, c) => sum + pick(c), 0) * 100) / 100;
-    const totals = {
-      unbilledHours: add((c) => c.unbilledHours),
-      unbilledAmount: sumAmounts(customers.map((c) => c.unbilledAmount)),
-      weekHours: add((c) => c.weekHours),
-      monthHours: add((c) => c.monthHours),
-      ...(period === undefined
-        ? {
-            notYetBilledAmount: customers.every((c) => c.notYetBilled != null)
-              ? sumAmounts(customers.map((c) => c.notYetBilled!.amount))
-              : null,
-          }
-        : {
-            periodHours: add((c) => c.inPeriod?.time.hours ?? 0),
-            periodAmount: customers.some((c) => c.inPeriod?.time.amount === null)
-              ? null
-              : add((c) => c.inPeriod?.time.amount ?? 0),
-          }),
-    };
+    const { period, customers, totals } = await timeSummary(context, {
+      customer: args.customer,
+      period: args.period,
+    });
     const data = {
       ...(period === undefined
         ? {}
@@ -202,7 +132,7 @@ export const timeSummaryTool = defineTool({
     const text =
       period === undefined
         ? overviewText(customers, totals)
-        : periodText(customers, "periodHours" in totals ? totals : {}, period, call.canWrite);
+        : periodText(customers, totals, period, call.canWrite);
     // The data carries what a program needs, not a second copy of everything: month rows, the
     // period's entries and the invoices in full only when one customer is asked for; for all of
     // them, the text names the invoices and billed.invoiceNumbers links them.
@@ -210,50 +140,12 @@ export const timeSummaryTool = defineTool({
   },
 });
 
-function lean(row: Row): Row {
+function lean(row: Row): OutputRow {
   const { byMonth: _months, draftsSince: _drafts, ...rest } = row;
   if (rest.inPeriod === undefined) return rest;
   const { entries: _entries, byProject: _projects, ...time } = rest.inPeriod.time;
   const { roles: _roles, ...billed } = rest.inPeriod.billed;
   return { ...rest, inPeriod: { time, billed } };
-}
-
-function summaryOf(s: CustomerTimeSummary): Omit<Row, "inPeriod" | "draftsSince"> {
-  return {
-    customerId: s.customerId,
-    customerName: cleanText(s.customerName, 200),
-    hourlyRate: s.hourlyRate ?? null,
-    totalHours: s.totalHours,
-    billedHours: s.billedHours,
-    unbilledHours: s.unbilledHours,
-    unbilledAmount: s.unbilledAmount,
-    weekHours: s.weekHours,
-    monthHours: s.monthHours,
-    byMonth: s.monthlyBreakdown.map((m) => ({ month: m.monthKey, hours: m.hours, amount: m.amount })),
-  };
-}
-
-async function inPeriodRows(
-  targets: readonly Customer[],
-  period: { start: string; end: string },
-  invoices: readonly Invoice[],
-  context: ToolContext,
-): Promise<NonNullable<Row["inPeriod"]>[]> {
-  const [entries, projectNames] = await Promise.all([
-    loadPeriodEntries(context, period),
-    context.directory.projectNames(),
-  ]);
-  return targets.map((customer) => {
-    const time = countTime(
-      entries.filter((e) => e.customerId === customer._id),
-      customer.hourlyRate,
-      projectNames,
-      context.timeZone,
-    );
-    const covering = invoicesThatMayCover(invoices, customer._id, period, context.timeZone);
-    const today = formatDay(context.now(), context.timeZone);
-    return { time, mayAlreadyBeBilledBy: covering, billed: billedSoFar(time, covering, period, today) };
-  });
 }
 
 function overviewText(

@@ -1,17 +1,16 @@
 import { z } from "zod";
-import { listInvoices } from "../../../api/invoices.js";
-import { wholeList } from "../../../api/list.js";
 import { dateContext } from "../../../billing/context.js";
-import { smallBusinessLimits } from "../../../billing/small-business.js";
 import { spanKind } from "../../../domain/calendar-span.js";
 import { formatDay } from "../../../domain/dates/format.js";
 import { loadDates } from "../../../domain/dates/lazy.js";
+import type { Period } from "../../../domain/dates/period.js";
 import { fromCents } from "../../../domain/money.js";
-import { type CountedInvoice, type VatInvoice, vatFigures } from "../../../domain/vat.js";
-import { filingRule, vatDue } from "../../../domain/vat-due.js";
+import type { CountedInvoice, VatInvoice } from "../../../domain/vat.js";
+import { type PaymentFacts, type VatReport, vatReport } from "../../../reports/vat.js";
 import { NO_NOTES, personsWord } from "../../../webhooks/payment-notes.js";
 import { inboxSince, paymentsByInvoice } from "../../../webhooks/payments.js";
 import { moneyOutput, periodArg } from "../../args.js";
+import type { ToolContext } from "../../context.js";
 import { assumedText } from "../../date-args.js";
 import { defineTool } from "../../define-tool.js";
 import { named } from "../../format.js";
@@ -98,111 +97,13 @@ export const vatReportTool = defineTool({
       : context.vatBasis
         ? "configuration"
         : "default";
-    const ist = basis === "ist";
-    const [list, events, notes] = await Promise.all([
-      listInvoices(context.client()),
-      ist && context.events ? context.events.read({}) : [],
-      ist && context.paymentNotes ? context.paymentNotes.read() : NO_NOTES,
-    ]);
-    const invoices = wholeList(list, "invoices", "no VAT figures are given: they would leave out invoices");
-    const figures = vatFigures({
-      period,
-      timeZone: context.timeZone,
-      basis,
-      invoices,
-      payments: paymentsByInvoice(events),
-      inboxSince: inboxSince(events),
-      word: personsWord(notes),
-    });
-    const names = await context.directory.customerNames([...new Set(invoices.map((i) => i.customerId))]);
-    const nameOf = (id: string) => names.get(id) ?? null;
-    const onlySmall = figures.complete && figures.rates.length === 0 && figures.smallBusiness.length > 0;
-    const limits = onlySmall
-      ? await smallBusinessLimits(context, Number(period.end.slice(0, 4)), 0)
-      : undefined;
-    const due = vatDue(period, context.vatPermanentExtension);
-    // § 18 Abs. 2 UStG reads the previous year's tax: here its output tax by invoice date.
-    const lastYear = Number(period.start.slice(0, 4)) - 1;
-    const previous = vatFigures({
-      period: { start: `${lastYear}-01-01`, end: `${lastYear}-12-31` },
-      timeZone: context.timeZone,
-      basis: "soll",
-      invoices,
-      payments: new Map(),
-      inboxSince: null,
-    });
-    const hadInvoices = previous.rates.length > 0 || previous.smallBusiness.length > 0;
-    const frequency = hadInvoices
-      ? { year: lastYear, outputTax: previous.totalTax, rule: filingRule(previous.totalTax) }
-      : null;
-    const brief = (i: VatInvoice) => ({
-      id: i._id,
-      invoiceNumber: i.invoiceNumber,
-      customerId: i.customerId,
-      customerName: nameOf(i.customerId),
-      invoiceDate: formatDay(i.invoiceDate, context.timeZone),
-      status: i.status,
-    });
-    const data = {
-      period: { start: period.start, end: period.end, label: period.label },
-      basis: { used: basis, from },
-      complete: figures.complete,
-      rates: figures.rates.map((r) => {
-        const fields = formFields(r.rate / 100);
-        return {
-          rate: r.rate / 100,
-          field: fields.base,
-          taxField: fields.tax,
-          taxableAmount: fromCents(r.net),
-          taxAmount: fromCents(r.tax),
-          ...formBase(r),
-          invoices: r.invoices.map((c) => row(c, nameOf(c.invoice.customerId))),
-        };
-      }),
-      totalTax: fromCents(figures.totalTax),
-      smallBusiness: {
-        netAmount: fromCents(figures.smallBusiness.reduce((sum, c) => sum + c.net, 0)),
-        invoices: figures.smallBusiness.map((c) => row(c, nameOf(c.invoice.customerId))),
-        noReturn: onlySmall,
-        limitsPassed: limits ?? null,
-      },
-      apart: { drafts: figures.drafts.map(brief), otherStates: figures.otherStates.map(brief) },
-      checks: {
-        taxMismatches: figures.mismatches.map((m) => ({
-          ...row(m.invoice, nameOf(m.invoice.invoice.customerId)),
-          taxRate: m.invoice.rate / 100,
-          expectedTax: fromCents(m.expected),
-        })),
-        unsure: figures.unsure
-          .slice(0, UNSURE_LISTED)
-          .map((u) => ({ ...brief(u.invoice), reason: u.reason })),
-        unsureCount: figures.unsure.length,
-        unsureNetAmount: fromCents(unplacedSum(figures.unsure).net),
-        unsureGrossAmount: fromCents(unplacedSum(figures.unsure).gross),
-      },
-      due: {
-        date: due.dueDate,
-        filing: due.filing,
-        permanentExtension: context.vatPermanentExtension,
-        previousYearOutputTax: frequency === null ? null : fromCents(frequency.outputTax),
-        rule: frequency?.rule ?? null,
-      },
-      currency: "EUR" as const,
-    };
-    const text = vatAnswerText({
-      period: data.period,
-      basis: data.basis,
-      figures,
-      due,
-      frequency,
-      permanentExtension: context.vatPermanentExtension,
-      limits,
-      hasInbox: context.events !== undefined,
-      signIn: call.signIn.kind,
-      canNote: call.canWrite && context.paymentNotes !== undefined,
-      today: formatDay(context.now(), context.timeZone),
-      customer: (id) => named(nameOf(id) ?? undefined, id),
-    });
+    const found = await vatReport(
+      context,
+      { period, basis, permanentExtension: context.vatPermanentExtension },
+      () => paymentFacts(context, basis === "ist"),
+    );
+    const data = dataOf(found, { period, basis, from }, context);
+    const text = answer(found, data, context, call);
     const key = vatPeriodKey(period);
     return {
       data,
@@ -213,6 +114,102 @@ export const vatReportTool = defineTool({
     };
   },
 });
+
+/** The figures in words, each customer named as the data names them. */
+function answer(
+  found: VatReport,
+  data: Pick<VatAnswer, "period" | "basis">,
+  context: ToolContext,
+  call: { signIn: { kind: VatAnswer["signIn"] }; canWrite: boolean },
+): string {
+  const nameOf = (id: string) => found.names.get(id) ?? null;
+  return vatAnswerText({
+    period: data.period,
+    basis: data.basis,
+    figures: found.figures,
+    due: found.due,
+    frequency: found.frequency,
+    permanentExtension: context.vatPermanentExtension,
+    limits: found.limits,
+    hasInbox: context.events !== undefined,
+    signIn: call.signIn.kind,
+    canNote: call.canWrite && context.paymentNotes !== undefined,
+    today: formatDay(context.now(), context.timeZone),
+    customer: (id) => named(nameOf(id) ?? undefined, id),
+  });
+}
+
+/** On the Ist basis, the payments the inbox received and what the person said of others; else none. */
+async function paymentFacts(context: ToolContext, ist: boolean): Promise<PaymentFacts> {
+  const [events, notes] = await Promise.all([
+    ist && context.events ? context.events.read({}) : [],
+    ist && context.paymentNotes ? context.paymentNotes.read() : NO_NOTES,
+  ]);
+  return { payments: paymentsByInvoice(events), inboxSince: inboxSince(events), word: personsWord(notes) };
+}
+
+/** The structured answer: each rate with its form fields and invoices, the checks, the due date. */
+function dataOf(
+  found: VatReport,
+  asked: { period: Period; basis: VatAnswer["basis"]["used"]; from: VatAnswer["basis"]["from"] },
+  context: ToolContext,
+) {
+  const { figures, frequency, due } = found;
+  const { period } = asked;
+  const nameOf = (id: string) => found.names.get(id) ?? null;
+  const brief = (i: VatInvoice) => ({
+    id: i._id,
+    invoiceNumber: i.invoiceNumber,
+    customerId: i.customerId,
+    customerName: nameOf(i.customerId),
+    invoiceDate: formatDay(i.invoiceDate, context.timeZone),
+    status: i.status,
+  });
+  return {
+    period: { start: period.start, end: period.end, label: period.label },
+    basis: { used: asked.basis, from: asked.from },
+    complete: figures.complete,
+    rates: figures.rates.map((r) => {
+      const fields = formFields(r.rate / 100);
+      return {
+        rate: r.rate / 100,
+        field: fields.base,
+        taxField: fields.tax,
+        taxableAmount: fromCents(r.net),
+        taxAmount: fromCents(r.tax),
+        ...formBase(r),
+        invoices: r.invoices.map((c) => row(c, nameOf(c.invoice.customerId))),
+      };
+    }),
+    totalTax: fromCents(figures.totalTax),
+    smallBusiness: {
+      netAmount: fromCents(figures.smallBusiness.reduce((sum, c) => sum + c.net, 0)),
+      invoices: figures.smallBusiness.map((c) => row(c, nameOf(c.invoice.customerId))),
+      noReturn: found.onlySmall,
+      limitsPassed: found.limits ?? null,
+    },
+    apart: { drafts: figures.drafts.map(brief), otherStates: figures.otherStates.map(brief) },
+    checks: {
+      taxMismatches: figures.mismatches.map((m) => ({
+        ...row(m.invoice, nameOf(m.invoice.invoice.customerId)),
+        taxRate: m.invoice.rate / 100,
+        expectedTax: fromCents(m.expected),
+      })),
+      unsure: figures.unsure.slice(0, UNSURE_LISTED).map((u) => ({ ...brief(u.invoice), reason: u.reason })),
+      unsureCount: figures.unsure.length,
+      unsureNetAmount: fromCents(unplacedSum(figures.unsure).net),
+      unsureGrossAmount: fromCents(unplacedSum(figures.unsure).gross),
+    },
+    due: {
+      date: due.dueDate,
+      filing: due.filing,
+      permanentExtension: context.vatPermanentExtension,
+      previousYearOutputTax: frequency === null ? null : fromCents(frequency.outputTax),
+      rule: frequency?.rule ?? null,
+    },
+    currency: "EUR" as const,
+  };
+}
 
 /** "2026-10", "2026-Q3" or "2026": a month, quarter or year as the VAT resource names it; else null. */
 export function vatPeriodKey(period: { start: string; end: string }): string | null {
