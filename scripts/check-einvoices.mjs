@@ -295,6 +295,24 @@ async function holds(setName, format, bytes, { xrechnung }) {
   return report;
 }
 
+/**
+ * The rules check that a document agrees with itself; this, that it agrees with the service: net,
+ * tax and gross are the service invoice's figures to the cent.
+ */
+function figuresOf(where, xml, serviceInvoice) {
+  const text = typeof xml === "string" ? xml : new TextDecoder().decode(xml);
+  const amount = (element) => new RegExp(`<${element}(?: [^>]*)?>([^<]*)</${element}>`).exec(text)?.[1];
+  const [net, tax, gross] = text.includes("<rsm:CrossIndustryInvoice")
+    ? ["ram:TaxBasisTotalAmount", "ram:TaxTotalAmount", "ram:GrandTotalAmount"].map(amount)
+    : ["cbc:TaxExclusiveAmount", "cbc:TaxAmount", "cbc:TaxInclusiveAmount"].map(amount);
+  const expected = [serviceInvoice.netAmount, serviceInvoice.taxAmount, serviceInvoice.grossAmount].map(
+    (eur) => eur.toFixed(2),
+  );
+  if (`${net} ${tax} ${gross}` !== expected.join(" ")) {
+    problems.push(`${where}: net, tax, gross ${net} ${tax} ${gross}, the service's ${expected.join(" ")}`);
+  }
+}
+
 // ---- the PDF: the XML taken out of it, and how it is attached -------------------------------------
 
 async function attachmentsOf(pdf) {
@@ -369,6 +387,7 @@ for (const set of SETS) {
       problems.push(`${set.name}: lines from ${outcome.linesFrom}, expected from ${set.lines}`);
     made.set(`${set.name} ${syntax}`, outcome);
     const format = `XRechnung ${syntax.toUpperCase()}`;
+    figuresOf(`${set.name} / ${format}`, outcome.xml, set.input.invoice);
     const report = await holds(set.name, format, outcome.xml, { xrechnung: true });
     formats.push(`${format} (${verdictOf(report)})`);
     documents++;
@@ -383,6 +402,7 @@ for (const set of SETS) {
     made.set(`${set.name} pdf`, { pdf, model, timeSheet });
     const xml = await embeddedXml(`${set.name} / ${format}`, pdf, set.zugferd, timeSheet !== null);
     if (xml) {
+      figuresOf(`${set.name} / ${format}`, xml, set.input.invoice);
       const report = await holds(set.name, `${format} (its XML)`, xml, {
         xrechnung: set.zugferd === "XRECHNUNG",
       });
@@ -501,5 +521,5 @@ if (problems.length > 0) {
   fail(`${problems.length} problem(s) in ${documents} documents of ${SETS.length} sets, ${seconds} s`);
 }
 console.error(
-  `check-einvoices: ${documents} documents in ${SETS.length} sets valid by the official rules, ${caught.length} planted defects rejected, ${seconds} s`,
+  `check-einvoices: ${documents} documents in ${SETS.length} sets valid by the official rules with the service's net, tax and gross, ${caught.length} planted defects rejected, ${seconds} s`,
 );
