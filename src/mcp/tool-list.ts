@@ -29,7 +29,7 @@ export const toolModules: readonly ToolModule[] = [
  */
 export const appToolModules: readonly ToolModule[] = [
   () =>
-    import("./tools/create-invoice/previewed-tool.js").then((module) => module.createPreviewedInvoiceTool),
+    import("./tools/create-previewed-invoice/tool.js").then((module) => module.createPreviewedInvoiceTool),
 ];
 
 /** A tool's module, imported: its definition (typed loosely here, as each tool's own types differ). */
