@@ -16,7 +16,7 @@ export const toolModules: readonly ToolModule[] = [
   () => import("./tools/note-payments.js").then((module) => module.notePaymentsTool),
   () => import("./tools/outstanding-by-customer.js").then((module) => module.outstandingByCustomerTool),
   () => import("./tools/list-customers.js").then((module) => module.listCustomersTool),
-  () => import("./tools/create-customer.js").then((module) => module.createCustomerTool),
+  () => import("./tools/create-customer/tool.js").then((module) => module.createCustomerTool),
   () => import("./tools/list-projects.js").then((module) => module.listProjectsTool),
   () => import("./tools/list-time-entries.js").then((module) => module.listTimeEntriesTool),
   () => import("./tools/time-summary.js").then((module) => module.timeSummaryTool),
