@@ -4,7 +4,7 @@
  * id is the key the details are kept under); the values go through applyChange (checked one by one)
  * into the store. Returns data; the tool words it.
  */
-import type { Directory } from "../api/directory.js";
+import type { BillingContext } from "../billing/context.js";
 import { InputError } from "../domain/input-error.js";
 import { applyChange, type RefusedValue } from "./change.js";
 import type { BusinessDetails, CustomerDetails, DetailsStore, SellerDetails } from "./details.js";
@@ -27,16 +27,18 @@ export interface Kept {
 
 export async function keepDetails(
   store: DetailsStore | undefined,
-  directory: Directory,
+  context: BillingContext,
   request: KeepRequest,
 ): Promise<Kept> {
+  // A server that cannot reach the service says so first: nothing else works until that is fixed.
+  context.client();
   if (store === undefined) {
     throw new InputError(
       "This server keeps no business details: in the hosted mode they need its PostgreSQL (INVOICING_DATABASE_URL); on your machine set INVOICING_DETAILS_FILE.",
     );
   }
   const customer =
-    request.customer === undefined ? undefined : await directory.resolveCustomer(request.customer);
+    request.customer === undefined ? undefined : await context.directory.resolveCustomer(request.customer);
   const values = request.set ?? {};
   let stored: string[] = [];
   let refused: RefusedValue[] = [];

@@ -36,9 +36,10 @@ export const businessDetailsTool = defineTool({
     refused: z.array(z.object({ field: z.string(), problem: z.string() })),
   }),
   example: { set: { name: "Anna Berger Webdesign", paymentDays: 14 } },
-  verifyWith: "business_details",
+  // What was stored shows in the check of any invoice (its gaps are what is still missing).
+  verifyWith: "invoice_documents",
   async handler(args, context) {
-    const { changed, ...kept } = await keepDetails(context.details, context.directory, args);
+    const { changed, ...kept } = await keepDetails(context.details, context, args);
     const asked = Object.keys(args.set ?? {}).length > 0;
     const outcome = !asked ? "shown" : changed ? "stored" : "refused";
     return { data: { outcome, ...kept } as const, text: keptText(kept, outcome) };

@@ -134,7 +134,10 @@ export function shelved(outcome: DocumentsOutcome): ShelvedDocument[] {
   }));
 }
 
-export function documentsAnswer(outcome: DocumentsOutcome, writesFiles: boolean): Output {
+export function documentsAnswer(
+  outcome: DocumentsOutcome,
+  { writesFiles, canWrite }: { writesFiles: boolean; canWrite: boolean },
+): Output {
   const invoice = {
     id: outcome.invoice.id,
     number: cleanText(outcome.invoice.number),
@@ -187,11 +190,14 @@ export function documentsAnswer(outcome: DocumentsOutcome, writesFiles: boolean)
           ...formLines,
           `${name} cannot be an e-invoice yet; ${missing.length} ${missing.length === 1 ? "thing is" : "things are"} missing:`,
           ...outcome.gaps.map(
-            (gap) => `- ${gap.en} (${gap.rule}; ${howToFill(gap, invoice.customer)}) / ${gap.de}`,
+            (gap) =>
+              `- ${gap.en} (${gap.rule}${canWrite ? `; ${howToFill(gap, invoice.customer)}` : ""}) / ${gap.de}`,
           ),
-          outcome.canStore
-            ? "Ask the user for these values, store them with business_details, then call invoice_documents again."
-            : "This server keeps no business details (hosted without its database), so they cannot be stored here.",
+          !outcome.canStore
+            ? "This server keeps no business details (hosted without its database), so they cannot be stored here."
+            : canWrite
+              ? "Ask the user for these values, store them with business_details, then call invoice_documents again."
+              : "This server is read-only, so the values cannot be stored here; writes are allowed with INVOICING_READ_ONLY set to false.",
         ].join("\n"),
       };
     }

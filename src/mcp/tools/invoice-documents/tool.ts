@@ -10,11 +10,19 @@ export const invoiceDocumentsTool = defineTool({
   title: "E-invoice documents",
   description:
     "An invoice as XRechnung, ZUGFeRD PDF (time sheet attached) or time sheet; or check: what it still lacks; or duty: from when e-invoices are required. Missing details: business_details.",
+  // A caller who may not write reads no offer of the write that fills the gaps.
+  descriptionFor: ({ canWrite }) =>
+    canWrite
+      ? undefined
+      : "An invoice as XRechnung, ZUGFeRD PDF (time sheet attached) or time sheet; or check: what it still lacks; or duty: from when e-invoices are required.",
   kind: "read",
   family: "invoices",
   input: z.object({
     invoice: z.string().trim().min(1).max(200).optional().describe("Number or id (optional for duty)."),
-    make: z.enum([...DOCUMENT_KINDS, "check", "duty"]).default("xrechnung"),
+    make: z
+      .enum([...DOCUMENT_KINDS, "check", "duty"])
+      .default("xrechnung")
+      .describe("What to make or answer."),
   }),
   output: outputSchema,
   example: { invoice: "RE-2026-001", make: "check" },
@@ -22,14 +30,19 @@ export const invoiceDocumentsTool = defineTool({
     if (args.make === "duty") return dutyAnswer(await eInvoiceDuty(context, args.invoice));
     if (args.invoice === undefined) throw new InputError("Name the invoice: its number, e.g. RE-2026-001.");
     const state = `${args.invoice}\n${args.make}`;
-    const given = givenIn(call.confirmation, state);
+    // Storing what a form gave is a write: a read-only caller is neither asked nor stored for.
+    const given = call.canWrite ? givenIn(call.confirmation, state) : undefined;
     const outcome = await invoiceDocuments(context, { invoice: args.invoice, make: args.make, given });
     const asked = call.confirmation.answer !== undefined;
-    if (outcome.kind === "incomplete" && outcome.canStore && call.confirmation.supported && !asked) {
+    const canAsk = outcome.kind === "incomplete" && outcome.canStore && call.canWrite;
+    if (canAsk && call.confirmation.supported && !asked) {
       const form = formFor(outcome, state);
       if (form) return form;
     }
     for (const document of shelved(outcome)) context.documents.put(document);
-    return documentsAnswer(outcome, context.documentsFolder !== undefined);
+    return documentsAnswer(outcome, {
+      writesFiles: context.documentsFolder !== undefined,
+      canWrite: call.canWrite,
+    });
   },
 });
