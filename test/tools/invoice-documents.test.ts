@@ -226,38 +226,44 @@ describe("invoice_documents and business_details, from an empty profile", () => 
 describe("a client that shows forms", () => {
   const sandbox = useSandbox();
 
-  it("is asked for what is missing once, and what it answers is stored and used", async () => {
-    const details = join(folder, "form", "business-details.json");
-    const forms: { message: string; requestedSchema: unknown }[] = [];
-    const mcp = await connect(sandbox(), {
-      env: { INVOICING_DETAILS_FILE: details },
-      elicit: (request) => {
-        forms.push(request);
-        const keys = Object.keys((request.requestedSchema as { properties: object }).properties);
-        const answers: Record<string, string> = {
-          ...Object.fromEntries(Object.entries(SELLER).map(([k, v]) => [`seller_${k}`, v])),
-          customer_street: "Hauptstraße 1",
-          customer_postcode: "80331",
-          customer_city: "München",
-          customer_buyerReference: "PO-4711",
-        };
-        return { action: "accept", content: Object.fromEntries(keys.map((k) => [k, answers[k] ?? ""])) };
-      },
-    });
-    try {
-      const [invoice] = itemsOf(await listInvoices(clientFor(sandbox()))).filter((i) => i.taxRate === 19);
-      const answer = await mcp.call("invoice_documents", { invoice: invoice!.invoiceNumber });
-      expect(forms).toHaveLength(1);
-      const fields = Object.keys((forms[0]!.requestedSchema as { properties: object }).properties);
-      expect(fields).toEqual(
-        expect.arrayContaining(["seller_iban", "seller_name", "customer_buyerReference"]),
-      );
-      expect(answer.data.outcome, answer.text).toBe("documents");
-      expect(answer.text).toMatch(/Stored from the form: .*seller\.iban/);
-      expect(await fatal(Buffer.from(embedded(answer)[0]!.resource.blob, "base64"), "form.xml")).toEqual([]);
-      expect(JSON.parse(readFileSync(details, "utf8")).seller).toMatchObject({ iban: SELLER.iban });
-    } finally {
-      await mcp.close();
-    }
-  });
+  it.each(["2025", "2026"] as const)(
+    "(%s era) is asked for what is missing once, and what it answers is stored and used",
+    async (era) => {
+      const details = join(folder, `form-${era}`, "business-details.json");
+      const forms: { message: string; requestedSchema: unknown }[] = [];
+      const mcp = await connect(sandbox(), {
+        env: { INVOICING_DETAILS_FILE: details },
+        era,
+        elicit: (request) => {
+          forms.push(request);
+          const keys = Object.keys((request.requestedSchema as { properties: object }).properties);
+          const answers: Record<string, string> = {
+            ...Object.fromEntries(Object.entries(SELLER).map(([k, v]) => [`seller_${k}`, v])),
+            customer_street: "Hauptstraße 1",
+            customer_postcode: "80331",
+            customer_city: "München",
+            customer_buyerReference: "PO-4711",
+          };
+          return { action: "accept", content: Object.fromEntries(keys.map((k) => [k, answers[k] ?? ""])) };
+        },
+      });
+      try {
+        const [invoice] = itemsOf(await listInvoices(clientFor(sandbox()))).filter((i) => i.taxRate === 19);
+        const answer = await mcp.call("invoice_documents", { invoice: invoice!.invoiceNumber });
+        expect(forms).toHaveLength(1);
+        const fields = Object.keys((forms[0]!.requestedSchema as { properties: object }).properties);
+        expect(fields).toEqual(
+          expect.arrayContaining(["seller_iban", "seller_name", "customer_buyerReference"]),
+        );
+        expect(answer.data.outcome, answer.text).toBe("documents");
+        expect(answer.text).toMatch(/Stored from the form: .*seller\.iban/);
+        expect(await fatal(Buffer.from(embedded(answer)[0]!.resource.blob, "base64"), "form.xml")).toEqual(
+          [],
+        );
+        expect(JSON.parse(readFileSync(details, "utf8")).seller).toMatchObject({ iban: SELLER.iban });
+      } finally {
+        await mcp.close();
+      }
+    },
+  );
 });
