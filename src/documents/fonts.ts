@@ -4,6 +4,7 @@
  * bundle's chunks in bundle/.
  */
 import { readFile } from "node:fs/promises";
+import { InputError } from "../domain/input-error.js";
 import type { FontFiles } from "../einvoice/pdf/layout.js";
 
 const CANDIDATES = ["../../assets/fonts/", "../assets/fonts/"];
@@ -31,5 +32,7 @@ async function read(): Promise<FontFiles> {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     }
   }
-  throw new Error("the PDF fonts (assets/fonts/DejaVuSans*.ttf) are not where this build expects them");
+  throw new InputError(
+    'This installation cannot make PDFs: the fonts they are set in (assets/fonts/DejaVuSans*.ttf) are not beside it. The XML e-invoices work: make "xrechnung" or "xrechnung-ubl".',
+  );
 }
