@@ -4,12 +4,21 @@
  * without the migration refused with what to run.
  */
 import { execFileSync } from "node:child_process";
+import type { Client } from "@modelcontextprotocol/client";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgDetailsStore } from "../../src/hosted/pg/business-details.js";
 import { applyChange } from "../../src/profiles/change.js";
 import { NO_DETAILS } from "../../src/profiles/details.js";
 import { type Engine, startPostgres } from "../helpers/engines.js";
+import {
+  createTokenCli,
+  httpClient,
+  type ServeProcess,
+  startServe,
+  writeTenantsFile,
+} from "../helpers/hosted.js";
+import { useSandbox } from "../helpers/sandbox.js";
 import { BIN } from "../helpers/stdio.js";
 
 describe("business details in the hosted mode's PostgreSQL", () => {
@@ -60,5 +69,61 @@ describe("business details in the hosted mode's PostgreSQL", () => {
     await store.update((d) => applyChange(d, { seller: { name: "Carla" } }).details);
     await expect(store.update((d) => ({ ...d, seller: { name: "x".repeat(500) } }))).rejects.toThrow();
     expect((await store.read()).seller).toEqual({ name: "Carla" });
+  });
+});
+
+describe("business_details through serve, per signed-in tenant", () => {
+  const sandbox = useSandbox();
+  let postgres: Engine;
+  let a: ServeProcess;
+  let b: ServeProcess;
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    const tenantsPath = writeTenantsFile([
+      { id: "one", apiKeyEnv: "ONE_KEY", baseUrl: sandbox().url },
+      { id: "two", apiKeyEnv: "ONE_KEY", baseUrl: sandbox().url },
+    ]);
+    const env = { ONE_KEY: sandbox().keys.demo, INVOICING_DATABASE_URL: postgres.url };
+    execFileSync(process.execPath, [BIN, "db", "migrate"], {
+      env: { PATH: process.env.PATH, INVOICING_DATABASE_URL: postgres.url },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    [a, b] = await Promise.all([
+      startServe(["--tenants", tenantsPath], env),
+      startServe(["--tenants", tenantsPath], env),
+    ]);
+    const connectAs = async (url: string, tenant: string) => {
+      const client = await httpClient(url, createTokenCli(tenantsPath, tenant, env), "legacy");
+      clients.push(client);
+      return client;
+    };
+    oneOnA = await connectAs(a.url, "one");
+    oneOnB = await connectAs(b.url, "one");
+    twoOnB = await connectAs(b.url, "two");
+  }, 60_000);
+  afterAll(async () => {
+    for (const client of clients) await client.close();
+    await a?.stop();
+    await b?.stop();
+    await postgres?.stop();
+  });
+  let oneOnA: Client;
+  let oneOnB: Client;
+  let twoOnB: Client;
+
+  const details = async (client: Client, args: Record<string, unknown>) => {
+    const result = await client.callTool({ name: "business_details", arguments: args });
+    expect(result.isError, JSON.stringify(result.content)).not.toBe(true);
+    return result.structuredContent as { seller: Record<string, string>; place: string };
+  };
+
+  it("stores through one instance what another shows, for that tenant only, in the database", async () => {
+    await details(oneOnA, { set: { name: "Eins GmbH", iban: "DE02120300000000202051" } });
+    const shown = await details(oneOnB, {});
+    expect(shown.seller).toEqual({ name: "Eins GmbH", iban: "DE02120300000000202051" });
+    expect(shown.place).toBe("this server's database, under your sign-in");
+    expect((await details(twoOnB, {})).seller).toEqual({});
   });
 });
