@@ -249,15 +249,21 @@ function paymentGaps(invoice: EInvoice): Gap[] {
       en: `The BIC "${payment.bic}" does not have the shape of one (8 or 11 characters): correct it or leave it out.`,
     });
   }
-  if (!payment.dueDate || !payment.terms) {
-    gaps.push({
-      field: "payment.terms",
-      rule: "BR-CO-25",
-      de: "Die Zahlungsbedingungen fehlen: bitte das Zahlungsziel in Tagen angeben (z. B. 14).",
-      en: "The payment terms are missing: give the number of days until payment is due (e.g. 14).",
-    });
-  }
+  if (!payment.dueDate || !payment.terms) gaps.push(paymentTermsGap());
   return gaps;
+}
+
+/**
+ * The payment terms are missing. Without a bank account the model has no payment at all, so the
+ * check names only the account; a caller that knows the terms are missing too can name both at once.
+ */
+export function paymentTermsGap(): Gap {
+  return {
+    field: "payment.terms",
+    rule: "BR-CO-25",
+    de: "Die Zahlungsbedingungen fehlen: bitte das Zahlungsziel in Tagen angeben (z. B. 14).",
+    en: "The payment terms are missing: give the number of days until payment is due (e.g. 14).",
+  };
 }
 
 /** A Steuernummer: 10 to 13 digits, however the tax office groups them. */

@@ -5,6 +5,7 @@
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
 import { completeCustomerId, completeVatPeriod, completeYear, recentVatPeriods } from "../completions.js";
 import type { ToolContext } from "../context.js";
+import { registerDocumentsResource } from "./documents.js";
 import { registerEventsResource } from "./events.js";
 import { readAsJson } from "./read.js";
 
@@ -52,6 +53,7 @@ export function resourceRegistrations(
 
   return (server) => {
     if (events) registerEventsResource(server, context, events, log);
+    registerDocumentsResource(server, context);
     server.registerResource(
       "outstanding",
       "invoicing://reports/outstanding",
