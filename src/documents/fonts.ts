@@ -1,13 +1,14 @@
 /**
  * The TrueType files the PDFs are set in, read once on the first PDF. They live in assets/fonts/
- * at the repository's root: two folders up from src/documents/ and dist/documents/, one from the
- * bundle's chunks in bundle/.
+ * at the repository's root (two folders up from src/documents/ and dist/documents/), and the build
+ * copies them to the bundle's fonts/ (one folder up from its chunks), which the npm package and the
+ * .mcpb ship.
  */
 import { readFile } from "node:fs/promises";
 import { InputError } from "../domain/input-error.js";
 import type { FontFiles } from "../einvoice/pdf/layout.js";
 
-const CANDIDATES = ["../../assets/fonts/", "../assets/fonts/"];
+const CANDIDATES = ["../fonts/", "../../assets/fonts/"];
 
 let loading: Promise<FontFiles> | undefined;
 
