@@ -18,7 +18,15 @@ import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { getMcpConfigForManifest, unpackExtension } from "@anthropic-ai/mcpb";
-import { DOCUMENT_CALLS, ERAS, madePdf, probe, SANDBOX_CALLS, startSandbox, WRITE_TOOLS } from "./lib/probe.mjs";
+import {
+  DOCUMENT_CALLS,
+  ERAS,
+  madePdf,
+  probe,
+  SANDBOX_CALLS,
+  startSandbox,
+  WRITE_TOOLS,
+} from "./lib/probe.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { values } = parseArgs({
