@@ -38,13 +38,13 @@ function addressGaps(party: Party, address: PostalAddress): Gap[] {
   const who = WHO[party];
   const owner =
     party === "seller"
-      ? { de: "Ihrer", en: "your" }
-      : { de: "der Kundin / des Kunden", en: "the customer's" };
+      ? { de: "Ihrer Anschrift", en: "your" }
+      : { de: "der Anschrift der Kundin / des Kunden", en: "the customer's" };
   if (!address.street) {
     gaps.push({
       field: `${party}.address.street`,
       rule: "§ 14 Abs. 4 Nr. 1 UStG",
-      de: `Straße und Hausnummer ${owner.de} Anschrift fehlen: bitte angeben (z. B. "Musterstraße 12").`,
+      de: `Straße und Hausnummer ${owner.de} fehlen: bitte angeben (z. B. "Musterstraße 12").`,
       en: `The street and number of ${owner.en} address are missing: give them (e.g. "Musterstraße 12").`,
     });
   }
@@ -52,7 +52,7 @@ function addressGaps(party: Party, address: PostalAddress): Gap[] {
     gaps.push({
       field: `${party}.address.city`,
       rule,
-      de: `Der Ort ${owner.de} Anschrift fehlt: bitte angeben.`,
+      de: `Der Ort ${owner.de} fehlt: bitte angeben.`,
       en: `The city of ${owner.en} address is missing: give it.`,
     });
   }
@@ -60,7 +60,7 @@ function addressGaps(party: Party, address: PostalAddress): Gap[] {
     gaps.push({
       field: `${party}.address.postcode`,
       rule,
-      de: `Die Postleitzahl ${owner.de} Anschrift fehlt: bitte angeben.`,
+      de: `Die Postleitzahl ${owner.de} fehlt: bitte angeben.`,
       en: `The postcode of ${owner.en} address is missing: give it.`,
     });
   } else if (normalPostcode(address.postcode, address.country) === null) {
