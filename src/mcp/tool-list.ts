@@ -6,21 +6,21 @@
  * (tool-definitions.ts loads them all).
  */
 export const toolModules: readonly ToolModule[] = [
-  () => import("./tools/list-invoices.js").then((module) => module.listInvoicesTool),
+  () => import("./tools/list-invoices/tool.js").then((module) => module.listInvoicesTool),
   () => import("./tools/create-invoice/tool.js").then((module) => module.createInvoiceTool),
   () => import("./tools/log-time/tool.js").then((module) => module.logTimeTool),
-  () => import("./tools/customer-summary.js").then((module) => module.customerSummaryTool),
-  () => import("./tools/eur-report.js").then((module) => module.eurReportTool),
-  () => import("./tools/revenue-report.js").then((module) => module.revenueReportTool),
+  () => import("./tools/customer-summary/tool.js").then((module) => module.customerSummaryTool),
+  () => import("./tools/eur-report/tool.js").then((module) => module.eurReportTool),
+  () => import("./tools/revenue-report/tool.js").then((module) => module.revenueReportTool),
   () => import("./tools/vat-report/tool.js").then((module) => module.vatReportTool),
-  () => import("./tools/note-payments.js").then((module) => module.notePaymentsTool),
-  () => import("./tools/outstanding-by-customer.js").then((module) => module.outstandingByCustomerTool),
-  () => import("./tools/list-customers.js").then((module) => module.listCustomersTool),
+  () => import("./tools/note-payments/tool.js").then((module) => module.notePaymentsTool),
+  () => import("./tools/outstanding-by-customer/tool.js").then((module) => module.outstandingByCustomerTool),
+  () => import("./tools/list-customers/tool.js").then((module) => module.listCustomersTool),
   () => import("./tools/create-customer.js").then((module) => module.createCustomerTool),
-  () => import("./tools/list-projects.js").then((module) => module.listProjectsTool),
-  () => import("./tools/list-time-entries.js").then((module) => module.listTimeEntriesTool),
-  () => import("./tools/time-summary.js").then((module) => module.timeSummaryTool),
-  () => import("./tools/recent-events.js").then((module) => module.recentEventsTool),
+  () => import("./tools/list-projects/tool.js").then((module) => module.listProjectsTool),
+  () => import("./tools/list-time-entries/tool.js").then((module) => module.listTimeEntriesTool),
+  () => import("./tools/time-summary/tool.js").then((module) => module.timeSummaryTool),
+  () => import("./tools/recent-events/tool.js").then((module) => module.recentEventsTool),
 ];
 
 /**

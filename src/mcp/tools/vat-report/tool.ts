@@ -15,7 +15,7 @@ import { assumedText } from "../../date-args.js";
 import { defineTool } from "../../define-tool.js";
 import { named } from "../../format.js";
 import { periodOutput } from "../../period-text.js";
-import { formBase, formFields, unplacedSum, type VatAnswer, vatAnswerText } from "./text.js";
+import { formBase, formFields, unplacedSum, type VatAnswer, vatAnswerText } from "./answer.js";
 
 const row = (counted: CountedInvoice, customerName: string | null) => ({
   id: counted.invoice._id,

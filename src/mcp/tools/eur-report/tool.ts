@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { getEurReport } from "../../api/reports.js";
-import { dateContext } from "../../billing/context.js";
-import { parseYear } from "../../domain/dates/year.js";
-import { moneyOutput } from "../args.js";
-import { defineTool } from "../define-tool.js";
-import { eur } from "../format.js";
+import { getEurReport } from "../../../api/reports.js";
+import { dateContext } from "../../../billing/context.js";
+import { parseYear } from "../../../domain/dates/year.js";
+import { moneyOutput } from "../../args.js";
+import { defineTool } from "../../define-tool.js";
+import { eur } from "../../format.js";
 
 export const eurReportTool = defineTool({
   name: "eur_report",

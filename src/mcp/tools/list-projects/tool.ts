@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { itemsOf } from "../../api/list.js";
-import { cleanText } from "../../domain/text.js";
-import { completenessOutput, customerArg, limitArg, offsetArg, pageOutput } from "../args.js";
-import { defineTool } from "../define-tool.js";
-import { completeness, named, page, pageLine, partialNote } from "../format.js";
+import { itemsOf } from "../../../api/list.js";
+import { cleanText } from "../../../domain/text.js";
+import { completenessOutput, customerArg, limitArg, offsetArg, pageOutput } from "../../args.js";
+import { defineTool } from "../../define-tool.js";
+import { completeness, named, page, pageLine, partialNote } from "../../format.js";
 
 export const listProjectsTool = defineTool({
   name: "list_projects",

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { formatDuration } from "../../domain/dates/duration.js";
-import { type TimeEntriesPage, timeEntries } from "../../reports/time-entries.js";
+import { formatDuration } from "../../../domain/dates/duration.js";
+import { type TimeEntriesPage, timeEntries } from "../../../reports/time-entries.js";
 import {
   completenessOutput,
   customerArg,
@@ -9,11 +9,11 @@ import {
   offsetArg,
   pageOutput,
   projectArg,
-} from "../args.js";
-import { assumedText, dayRange } from "../date-args.js";
-import { defineTool } from "../define-tool.js";
-import { entryLines } from "../entry-lines.js";
-import { completeness, pageLine, partialNote } from "../format.js";
+} from "../../args.js";
+import { assumedText, dayRange } from "../../date-args.js";
+import { defineTool } from "../../define-tool.js";
+import { entryLines } from "../../entry-lines.js";
+import { completeness, pageLine, partialNote } from "../../format.js";
 
 export const listTimeEntriesTool = defineTool({
   name: "list_time_entries",

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { getCustomerSummary } from "../../api/customers.js";
-import { listInvoices } from "../../api/invoices.js";
-import type { Invoice } from "../../api/schemas.js";
-import { fromCents, toCents } from "../../domain/money.js";
-import { cleanText } from "../../domain/text.js";
-import { customerArg, moneyOutput } from "../args.js";
-import { defineTool } from "../define-tool.js";
-import { eur, hours } from "../format.js";
+import { getCustomerSummary } from "../../../api/customers.js";
+import { listInvoices } from "../../../api/invoices.js";
+import type { Invoice } from "../../../api/schemas.js";
+import { fromCents, toCents } from "../../../domain/money.js";
+import { cleanText } from "../../../domain/text.js";
+import { customerArg, moneyOutput } from "../../args.js";
+import { defineTool } from "../../define-tool.js";
+import { eur, hours } from "../../format.js";
 
 export const customerSummaryTool = defineTool({
   name: "customer_summary",

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { cleanText } from "../../domain/text.js";
-import { type Outstanding, outstanding } from "../../reports/outstanding.js";
-import { customerArg, moneyOutput } from "../args.js";
-import { defineTool } from "../define-tool.js";
-import { eur } from "../format.js";
+import { cleanText } from "../../../domain/text.js";
+import { type Outstanding, outstanding } from "../../../reports/outstanding.js";
+import { customerArg, moneyOutput } from "../../args.js";
+import { defineTool } from "../../define-tool.js";
+import { eur } from "../../format.js";
 
 const invoiceRow = z.object({
   id: z.string(),

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { itemsOf } from "../../api/list.js";
-import { foldings } from "../../domain/resolver.js";
-import { cleanText } from "../../domain/text.js";
-import { completenessOutput, limitArg, offsetArg, pageOutput } from "../args.js";
-import { defineTool } from "../define-tool.js";
-import { completeness, eur, page, pageLine, partialNote } from "../format.js";
+import { itemsOf } from "../../../api/list.js";
+import { foldings } from "../../../domain/resolver.js";
+import { cleanText } from "../../../domain/text.js";
+import { completenessOutput, limitArg, offsetArg, pageOutput } from "../../args.js";
+import { defineTool } from "../../define-tool.js";
+import { completeness, eur, page, pageLine, partialNote } from "../../format.js";
 
 export const listCustomersTool = defineTool({
   name: "list_customers",

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { invoiceStatusSchema } from "../../api/schemas.js";
-import { comparableNumber } from "../../billing/invoice-replay.js";
-import { type DaySpan, spanKind } from "../../domain/calendar-span.js";
-import { formatDay } from "../../domain/dates/format.js";
-import { cleanText } from "../../domain/text.js";
-import { EngineOutageError } from "../../engine-outage.js";
-import { type InvoicesPage, invoicesPage } from "../../reports/invoices.js";
-import { eventRow } from "../../webhooks/event-view.js";
+import { invoiceStatusSchema } from "../../../api/schemas.js";
+import { comparableNumber } from "../../../billing/invoice-replay.js";
+import { type DaySpan, spanKind } from "../../../domain/calendar-span.js";
+import { formatDay } from "../../../domain/dates/format.js";
+import { cleanText } from "../../../domain/text.js";
+import { EngineOutageError } from "../../../engine-outage.js";
+import { type InvoicesPage, invoicesPage } from "../../../reports/invoices.js";
+import { eventRow } from "../../../webhooks/event-view.js";
 import {
   completenessOutput,
   customerArg,
@@ -15,11 +15,11 @@ import {
   moneyOutput,
   offsetArg,
   pageOutput,
-} from "../args.js";
-import type { ToolContext } from "../context.js";
-import { assumedText, dayRange } from "../date-args.js";
-import { defineTool } from "../define-tool.js";
-import { completeness, eur, named, pageLine, partialNote } from "../format.js";
+} from "../../args.js";
+import type { ToolContext } from "../../context.js";
+import { assumedText, dayRange } from "../../date-args.js";
+import { defineTool } from "../../define-tool.js";
+import { completeness, eur, named, pageLine, partialNote } from "../../format.js";
 
 /**
  * A row of the data: the keys a program acts on or links with. What a person reads of an invoice

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { formatDuration } from "../../domain/dates/duration.js";
-import { fromCents, toCents } from "../../domain/money.js";
-import { type SummaryRow, timeSummary } from "../../reports/time-summary.js";
-import { customerArg, moneyOutput, periodArg } from "../args.js";
-import { assumedText } from "../date-args.js";
-import { defineTool } from "../define-tool.js";
-import { eur, hours, named } from "../format.js";
+import { formatDuration } from "../../../domain/dates/duration.js";
+import { fromCents, toCents } from "../../../domain/money.js";
+import { type SummaryRow, timeSummary } from "../../../reports/time-summary.js";
+import { customerArg, moneyOutput, periodArg } from "../../args.js";
+import { assumedText } from "../../date-args.js";
+import { defineTool } from "../../define-tool.js";
+import { eur, hours, named } from "../../format.js";
 import {
   billedOutput,
   billedText,
@@ -16,7 +16,7 @@ import {
   periodOutput,
   periodTimeOutput,
   supplementHint,
-} from "../period-text.js";
+} from "../../period-text.js";
 
 /** A single customer's entries are listed in the text up to this many; the data holds them all. */
 const ENTRY_LINES = 40;

@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { listInvoices } from "../../api/invoices.js";
-import { wholeList } from "../../api/list.js";
-import type { Invoice } from "../../api/schemas.js";
-import { dateContext } from "../../billing/context.js";
-import { formatDay } from "../../domain/dates/format.js";
-import { loadDates } from "../../domain/dates/lazy.js";
-import { InputError } from "../../domain/input-error.js";
-import { cleanText } from "../../domain/text.js";
-import { MAX_PAID_BEFORE, MAX_PAID_ON, type PaymentNotes } from "../../webhooks/payment-notes.js";
-import { dayArg } from "../args.js";
-import { AskToConfirm, defineTool } from "../define-tool.js";
+import { listInvoices } from "../../../api/invoices.js";
+import { wholeList } from "../../../api/list.js";
+import type { Invoice } from "../../../api/schemas.js";
+import { dateContext } from "../../../billing/context.js";
+import { formatDay } from "../../../domain/dates/format.js";
+import { loadDates } from "../../../domain/dates/lazy.js";
+import { InputError } from "../../../domain/input-error.js";
+import { cleanText } from "../../../domain/text.js";
+import { MAX_PAID_BEFORE, MAX_PAID_ON, type PaymentNotes } from "../../../webhooks/payment-notes.js";
+import { dayArg } from "../../args.js";
+import { AskToConfirm, defineTool } from "../../define-tool.js";
 
 /** Invoices named in a question; the count says the rest. */
 const NAMED = 5;

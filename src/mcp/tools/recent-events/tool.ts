@@ -1,17 +1,17 @@
 import { z } from "zod";
-import { dateContext } from "../../billing/context.js";
-import type { SignIn } from "../../config/principal.js";
-import { DateInputError } from "../../domain/dates/errors.js";
-import { dayBoundsUtc, formatInstant } from "../../domain/dates/format.js";
-import { loadDates } from "../../domain/dates/lazy.js";
-import { MAX_AMOUNT_EUR, vouchedSum } from "../../domain/money.js";
-import { EVENT_NAMES } from "../../webhooks/event-names.js";
-import { describeEvent, type EventRow, eventRow } from "../../webhooks/event-view.js";
-import { limitArg, moneyOutput, offsetArg, pageOutput } from "../args.js";
-import type { ToolContext } from "../context.js";
-import { assumedText } from "../date-args.js";
-import { defineTool } from "../define-tool.js";
-import { eur, page, pageLine } from "../format.js";
+import { dateContext } from "../../../billing/context.js";
+import type { SignIn } from "../../../config/principal.js";
+import { DateInputError } from "../../../domain/dates/errors.js";
+import { dayBoundsUtc, formatInstant } from "../../../domain/dates/format.js";
+import { loadDates } from "../../../domain/dates/lazy.js";
+import { MAX_AMOUNT_EUR, vouchedSum } from "../../../domain/money.js";
+import { EVENT_NAMES } from "../../../webhooks/event-names.js";
+import { describeEvent, type EventRow, eventRow } from "../../../webhooks/event-view.js";
+import { limitArg, moneyOutput, offsetArg, pageOutput } from "../../args.js";
+import type { ToolContext } from "../../context.js";
+import { assumedText } from "../../date-args.js";
+import { defineTool } from "../../define-tool.js";
+import { eur, page, pageLine } from "../../format.js";
 
 /** A period or a point in time; what it accepts is said once, in the server's instructions. */
 const whenArg = (what: string) => z.string().trim().min(1).max(100).describe(what);

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { dateContext } from "../../billing/context.js";
-import { parseYear } from "../../domain/dates/year.js";
-import { type Figures, otherOf } from "../../domain/revenue.js";
-import { type Revenue, revenue } from "../../reports/revenue.js";
-import { completenessOutput, moneyOutput } from "../args.js";
-import { assumedText, dayRange } from "../date-args.js";
-import { defineTool } from "../define-tool.js";
-import { completeness, eur, named, partialNote } from "../format.js";
+import { dateContext } from "../../../billing/context.js";
+import { parseYear } from "../../../domain/dates/year.js";
+import { type Figures, otherOf } from "../../../domain/revenue.js";
+import { type Revenue, revenue } from "../../../reports/revenue.js";
+import { completenessOutput, moneyOutput } from "../../args.js";
+import { assumedText, dayRange } from "../../date-args.js";
+import { defineTool } from "../../define-tool.js";
+import { completeness, eur, named, partialNote } from "../../format.js";
 
 // `total` also counts invoices in a state the service added beyond draft/sent/paid (rare).
 const split = z.object({ paid: moneyOutput, open: moneyOutput, draft: moneyOutput, total: moneyOutput });
