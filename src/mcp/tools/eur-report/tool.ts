@@ -3,8 +3,20 @@ import { getEurReport } from "../../../api/reports.js";
 import { dateContext } from "../../../billing/context.js";
 import { parseYear } from "../../../domain/dates/year.js";
 import { moneyOutput } from "../../args.js";
-import { defineTool } from "../../define-tool.js";
-import { eur } from "../../format.js";
+import { defineTool, type ToolResource } from "../../define-tool.js";
+import { resourceLink } from "../../resource-link.js";
+import { eurData, eurText } from "./answer.js";
+
+/** The year's report as a resource, one address per year. */
+const resource = {
+  uri: "invoicing://reports/eur/{year}",
+  name: "eur-report",
+  title: "EÜR report",
+  description:
+    "Income-surplus report (EÜR) for one year: income split freiberuflich / gewerblich, expenses, profit.",
+  args: { year: "year" },
+  list: { of: "recent-years", label: "EÜR" },
+} satisfies ToolResource;
 
 export const eurReportTool = defineTool({
   name: "eur_report",
@@ -32,35 +44,14 @@ export const eurReportTool = defineTool({
     currency: z.literal("EUR"),
   }),
   example: { year: 2025 },
+  resource,
   async handler(args, context) {
-    const ctx = dateContext(context);
-    const year = parseYear(args.year ?? "this year", ctx);
-    const report = await getEurReport(context.client(), year);
-    const data = {
-      year: report.year,
-      income: {
-        total: report.income.total,
-        freiberuflich: report.income.byType.freiberuflich,
-        gewerblich: report.income.byType.gewerblich,
-        invoiceCount: report.income.invoiceCount,
-      },
-      expenses: report.expenses,
-      profit: report.profit,
-      currency: "EUR" as const,
+    const year = parseYear(args.year ?? "this year", dateContext(context));
+    const data = eurData(await getEurReport(context.client(), year));
+    return {
+      data,
+      text: eurText(data),
+      links: [resourceLink(resource, { year: data.year }, `EÜR ${data.year}`)],
     };
-    const empty = data.income.invoiceCount === 0 && data.expenses.count === 0;
-    const text = [
-      `EÜR ${data.year}, as the Invoicing Service reports it for that year (its figures, not recomputed here):`,
-      ...(empty
-        ? [
-            `The service has no paid invoices and no expenses for ${data.year} (income ${eur(data.income.total)}, expenses ${eur(data.expenses.total)}, profit ${eur(data.profit)}). If that is unexpected, check the year, or whether that year's invoices are marked paid in the service.`,
-          ]
-        : [
-            `Income: ${eur(data.income.total)} from ${data.income.invoiceCount} invoices (freiberuflich ${eur(data.income.freiberuflich)}, gewerblich ${eur(data.income.gewerblich)}).`,
-            `Expenses: ${eur(data.expenses.total)} (${data.expenses.count} items).`,
-            `Profit: ${eur(data.profit)}.`,
-          ]),
-    ].join("\n");
-    return { data, text, links: [{ uri: `invoicing://reports/eur/${data.year}`, name: `EÜR ${data.year}` }] };
   },
 });

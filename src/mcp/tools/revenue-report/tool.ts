@@ -1,22 +1,16 @@
 import { z } from "zod";
 import { dateContext } from "../../../billing/context.js";
 import { parseYear } from "../../../domain/dates/year.js";
-import { type Figures, otherOf } from "../../../domain/revenue.js";
-import { type Revenue, revenue } from "../../../reports/revenue.js";
+import { revenue } from "../../../reports/revenue.js";
 import { completenessOutput, moneyOutput } from "../../args.js";
-import { assumedText, dayRange } from "../../date-args.js";
+import { dayRange } from "../../date-args.js";
 import { defineTool } from "../../define-tool.js";
-import { completeness, eur, named, partialNote } from "../../format.js";
+import { revenueData, revenueText } from "./answer.js";
 
 // `total` also counts invoices in a state the service added beyond draft/sent/paid (rare).
 const split = z.object({ paid: moneyOutput, open: moneyOutput, draft: moneyOutput, total: moneyOutput });
 const figures = z.object({ net: split, gross: split, invoiceCount: z.number().int() });
 const monthRow = figures.extend({ month: z.string().describe("YYYY-MM") });
-
-const INVOICED =
-  "Invoiced: invoices by invoice date in the configured time zone, summed to the cent like list_invoices.";
-const CASH =
-  "EÜR: the service's cash-basis figures for the calendar year (paid income minus expenses), not recomputed here.";
 
 export const revenueReportTool = defineTool({
   name: "revenue_report",
@@ -68,56 +62,9 @@ export const revenueReportTool = defineTool({
     const { from, to, assumptions } = await periodOf(args.period, context);
     if (from === undefined || to === undefined) throw new Error("a period has a first and a last day");
     const found = await revenue(context, { from, to, byCustomer: args.byCustomer });
-    return {
-      data: {
-        from,
-        to,
-        invoiced: INVOICED,
-        currency: "EUR" as const,
-        months: found.invoiced?.months ?? null,
-        totals: found.invoiced?.totals ?? null,
-        customers: found.invoiced?.customers ?? null,
-        ...completeness(found.list),
-        eur: { basis: CASH, years: found.eurYears },
-      },
-      text: answer(found, `${from} to ${to}`, assumptions),
-    };
+    return { data: revenueData(found, from, to), text: revenueText(found, `${from} to ${to}`, assumptions) };
   },
 });
-
-/** The period's figures, month by month and by customer, then each year's EÜR. */
-function answer(found: Revenue, period: string, assumptions: readonly string[]): string {
-  const eurLines = found.eurYears.map(
-    (y) =>
-      `EÜR ${y.year} (cash basis, the service's figures): income ${eur(y.income)} from ${y.paidInvoices} paid invoices, expenses ${eur(y.expenses)}, profit ${eur(y.profit)}.`,
-  );
-  if (found.invoiced === null) {
-    // Sums over part of the invoices would under-count, stated as fact: none at all instead.
-    return [
-      `${period}: ${partialNote(found.list, "invoices", "nothing is summed: the figures would under-count")}${assumedText(assumptions)}`,
-      ...eurLines,
-    ].join("\n");
-  }
-  const { months, totals, customers } = found.invoiced;
-  return [
-    `Invoiced ${period} (by invoice date): ${figuresText(totals)}.${assumedText(assumptions)}`,
-    ...months.map((m) => `- ${m.month}: ${figuresText(m)}`),
-    ...(customers === null
-      ? []
-      : [
-          "By customer:",
-          ...customers.map((c) => `- ${named(c.customerName ?? undefined, c.customerId)}: ${figuresText(c)}`),
-        ]),
-    ...eurLines,
-  ].join("\n");
-}
-
-function figuresText(f: Figures): string {
-  if (f.invoiceCount === 0) return "no invoices";
-  const otherNet = otherOf(f.net);
-  const other = otherNet === 0 ? "" : `, in other states ${eur(otherNet)}`;
-  return `net ${eur(f.net.total)} (paid ${eur(f.net.paid)}, open ${eur(f.net.open)}, draft ${eur(f.net.draft)}${other}), gross ${eur(f.gross.total)}, ${f.invoiceCount} invoices`;
-}
 
 /** A year number is that calendar year; a phrase is read like list_invoices' from/to. */
 async function periodOf(period: number | string, context: Parameters<typeof dayRange>[2]) {
