@@ -1,7 +1,7 @@
 /**
  * Every tool the server can offer, in the order clients list them, each as the import of its module:
  * a server start reads none of them (the bundle carries what tools/list needs, tool-catalog.ts), and
- * a tool's code is read when it is first called. Adding a tool is its file in tools/ and one line
+ * a tool's code is read when it is first called. Adding a tool is its folder in tools/ and one line
  * here: lists, docs, the manifest and the test tables derive from the definitions
  * (tool-definitions.ts loads them all).
  */
