@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { invoiceStatusSchema } from "../../../api/schemas.js";
-import { comparableNumber } from "../../../billing/invoice-replay.js";
-import { formatDay } from "../../../domain/dates/format.js";
-import { EngineOutageError } from "../../../engine-outage.js";
 import { invoicesPage } from "../../../reports/invoices.js";
-import { eventRow } from "../../../webhooks/event-view.js";
+import { paymentDays } from "../../../webhooks/payments.js";
 import {
   completenessOutput,
   customerArg,
@@ -14,7 +11,6 @@ import {
   offsetArg,
   pageOutput,
 } from "../../args.js";
-import type { ToolContext } from "../../context.js";
 import { dayRange } from "../../date-args.js";
 import { defineTool } from "../../define-tool.js";
 import { invoicesData, invoicesText } from "./answer.js";
@@ -66,7 +62,7 @@ export const listInvoicesTool = defineTool({
     const found = await invoicesPage(
       context,
       { ...args, from: range.from, to: range.to, defaultTaxRate: context.defaultTaxRate },
-      () => paymentDays(context),
+      () => paymentDays(context.events, context.timeZone),
     );
     return {
       data: invoicesData(found),
@@ -74,31 +70,3 @@ export const listInvoicesTool = defineTool({
     };
   },
 });
-
-/**
- * The day each invoice was paid, as far as the webhook inbox knows, by invoice id and by number;
- * empty without an inbox. A payment event names one or the other, depending on the service. The
- * dates are an extra beside the service's invoices: an inbox that cannot be read right now (its
- * engine is down) leaves them out, said in the answer, rather than failing the whole list.
- */
-async function paymentDays(
-  context: ToolContext,
-): Promise<{ days: Map<string, string>; outage?: EngineOutageError }> {
-  const days = new Map<string, string>();
-  if (context.events === undefined) return { days };
-  let paid: Awaited<ReturnType<NonNullable<ToolContext["events"]>["read"]>>;
-  try {
-    paid = await context.events.read({ type: "invoice.paid" });
-  } catch (error) {
-    if (error instanceof EngineOutageError) return { days, outage: error };
-    throw error;
-  }
-  for (const event of paid) {
-    const row = eventRow(event);
-    if (!Number.isFinite(row.occurredAt)) continue;
-    const day = formatDay(row.occurredAt, context.timeZone);
-    if (row.invoiceId !== null) days.set(row.invoiceId, day);
-    if (row.invoiceNumber !== null) days.set(comparableNumber(row.invoiceNumber), day);
-  }
-  return { days };
-}

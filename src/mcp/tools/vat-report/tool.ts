@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { dateContext } from "../../../billing/context.js";
 import { loadDates } from "../../../domain/dates/lazy.js";
-import type { PaymentFacts } from "../../../reports/vat.js";
-import { vatReport } from "../../../reports/vat.js";
+import { type PaymentFacts, vatReport } from "../../../reports/vat.js";
 import { NO_NOTES, personsWord } from "../../../webhooks/payment-notes.js";
 import { inboxSince, paymentsByInvoice } from "../../../webhooks/payments.js";
 import { moneyOutput, periodArg } from "../../args.js";
