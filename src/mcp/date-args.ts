@@ -8,6 +8,7 @@ import { DateInputError } from "../domain/dates/errors.js";
 import { dayBoundsUtc } from "../domain/dates/format.js";
 
 import { loadDates } from "../domain/dates/lazy.js";
+import { parseYear } from "../domain/dates/year.js";
 import type { ToolContext } from "./context.js";
 
 /**
@@ -91,4 +92,13 @@ export async function instantBound(
   } catch (periodError) {
     throw periodError instanceof DateInputError ? periodError : new DateInputError("period", text);
   }
+}
+
+/** A year number is that calendar year; a phrase is read as `from` and `to` both (dayRange). */
+export async function yearOrRange(period: number | string, context: ToolContext) {
+  if (typeof period === "number") {
+    const year = parseYear(period, dateContext(context));
+    return { from: `${year}-01-01`, to: `${year}-12-31`, assumptions: [] as readonly string[] };
+  }
+  return dayRange(period, period, context);
 }

@@ -6,11 +6,12 @@
  */
 import { comparableNumber } from "../billing/invoice-replay.js";
 import { formatDay } from "../domain/dates/format.js";
-import type { PaymentFact } from "../domain/vat.js";
+import type { PaymentFact, VatInput } from "../domain/vat.js";
 import { EngineOutageError } from "../engine-outage.js";
 import type { EventSource } from "./event-source.js";
 import { eventRow } from "./event-view.js";
 import type { InboxEvent } from "./inbox.js";
+import { NO_NOTES, type PaymentNoteStore, personsWord } from "./payment-notes.js";
 
 /** Years 1970 to 9999, as the event view reads them. */
 const LATEST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
@@ -81,4 +82,20 @@ export async function paymentDays(
     if (row.invoiceNumber !== null) days.set(comparableNumber(row.invoiceNumber), day);
   }
   return { days };
+}
+
+/**
+ * For VAT by payments (Ist): the payments the inbox received, since when it has been receiving, and
+ * what the person said of the others; on any other basis (`wanted` false), nothing is read.
+ */
+export async function paymentFacts(
+  events: EventSource | undefined,
+  notes: PaymentNoteStore | undefined,
+  wanted: boolean,
+): Promise<Pick<VatInput, "payments" | "inboxSince" | "word">> {
+  const [received, said] = await Promise.all([
+    wanted && events ? events.read({}) : [],
+    wanted && notes ? notes.read() : NO_NOTES,
+  ]);
+  return { payments: paymentsByInvoice(received), inboxSince: inboxSince(received), word: personsWord(said) };
 }

@@ -3,7 +3,8 @@ import { comparableNumber } from "../../src/billing/invoice-replay.js";
 import { EngineOutageError } from "../../src/engine-outage.js";
 import type { EventSource } from "../../src/webhooks/event-source.js";
 import type { InboxEvent } from "../../src/webhooks/inbox.js";
-import { paymentDays } from "../../src/webhooks/payments.js";
+import { NO_NOTES } from "../../src/webhooks/payment-notes.js";
+import { paymentDays, paymentFacts } from "../../src/webhooks/payments.js";
 
 const paid = (data: Record<string, unknown>, paidAt: string): InboxEvent => ({
   id: "0".repeat(64),
@@ -40,5 +41,36 @@ describe("paymentDays: the day each invoice was paid, as the inbox knows it", ()
     await expect(paymentDays({ read: async () => Promise.reject(broken) }, "Europe/Berlin")).rejects.toBe(
       broken,
     );
+  });
+});
+
+describe("paymentFacts: what VAT by payments knows of them", () => {
+  const events: EventSource = {
+    read: async () => [paid({ invoiceId: "inv_1", paidAmount: 119 }, "2026-10-05T10:00:00.000Z")],
+  };
+  const notes = {
+    read: async () => ({
+      paidOn: { inv_2: { day: "2026-10-07", invoiceNumber: "RE-2", notedAt: "t" } },
+      paidBefore: [],
+    }),
+    update: async () => NO_NOTES,
+  };
+
+  it("reads the inbox and the person's word when wanted", async () => {
+    const facts = await paymentFacts(events, notes, true);
+    expect(facts.payments.has("inv_1")).toBe(true);
+    expect(facts.inboxSince).toBe(Date.parse("2026-10-05T10:00:00.000Z"));
+    expect(facts.word?.paidOn.get("inv_2")).toBe("2026-10-07");
+  });
+
+  it("reads nothing on another basis", async () => {
+    const unread: EventSource = { read: async () => expect.unreachable("the inbox was read") };
+    const facts = await paymentFacts(
+      unread,
+      { ...notes, read: async () => expect.unreachable("notes were read") },
+      false,
+    );
+    expect(facts.payments.size).toBe(0);
+    expect(facts.word?.paidOn.size).toBe(0);
   });
 });

@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { dateContext } from "../../../billing/context.js";
-import { parseYear } from "../../../domain/dates/year.js";
 import { revenue } from "../../../reports/revenue.js";
 import { completenessOutput, moneyOutput } from "../../args.js";
-import { dayRange } from "../../date-args.js";
+import { yearOrRange } from "../../date-args.js";
 import { defineTool } from "../../define-tool.js";
 import { revenueData, revenueText } from "./answer.js";
 
@@ -59,18 +57,9 @@ export const revenueReportTool = defineTool({
   }),
   example: { period: 2026, byCustomer: true },
   async handler(args, context) {
-    const { from, to, assumptions } = await periodOf(args.period, context);
+    const { from, to, assumptions } = await yearOrRange(args.period, context);
     if (from === undefined || to === undefined) throw new Error("a period has a first and a last day");
     const found = await revenue(context, { from, to, byCustomer: args.byCustomer });
     return { data: revenueData(found, from, to), text: revenueText(found, `${from} to ${to}`, assumptions) };
   },
 });
-
-/** A year number is that calendar year; a phrase is read like list_invoices' from/to. */
-async function periodOf(period: number | string, context: Parameters<typeof dayRange>[2]) {
-  if (typeof period === "number") {
-    const year = parseYear(period, dateContext(context));
-    return { from: `${year}-01-01`, to: `${year}-12-31`, assumptions: [] as readonly string[] };
-  }
-  return dayRange(period, period, context);
-}

@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { dateContext } from "../../../billing/context.js";
 import { loadDates } from "../../../domain/dates/lazy.js";
-import { type PaymentFacts, vatReport } from "../../../reports/vat.js";
-import { NO_NOTES, personsWord } from "../../../webhooks/payment-notes.js";
-import { inboxSince, paymentsByInvoice } from "../../../webhooks/payments.js";
+import { vatReport } from "../../../reports/vat.js";
+import { paymentFacts } from "../../../webhooks/payments.js";
 import { moneyOutput, periodArg } from "../../args.js";
-import type { ToolContext } from "../../context.js";
 import { assumedText } from "../../date-args.js";
 import { defineTool, type ToolResource } from "../../define-tool.js";
 import { periodOutput } from "../../period-text.js";
@@ -93,7 +91,7 @@ export const vatReportTool = defineTool({
     const found = await vatReport(
       context,
       { period, basis, permanentExtension: context.vatPermanentExtension },
-      () => paymentFacts(context, basis === "ist"),
+      () => paymentFacts(context.events, context.paymentNotes, basis === "ist"),
     );
     const data = vatData(found, { period, basis, from }, context);
     const text = vatText(found, data, context, call);
@@ -105,12 +103,3 @@ export const vatReportTool = defineTool({
     };
   },
 });
-
-/** On the Ist basis, the payments the inbox received and what the person said of others; else none. */
-async function paymentFacts(context: ToolContext, ist: boolean): Promise<PaymentFacts> {
-  const [events, notes] = await Promise.all([
-    ist && context.events ? context.events.read({}) : [],
-    ist && context.paymentNotes ? context.paymentNotes.read() : NO_NOTES,
-  ]);
-  return { payments: paymentsByInvoice(events), inboxSince: inboxSince(events), word: personsWord(notes) };
-}
