@@ -25,6 +25,7 @@ const BENCHMARKS = [
   "webhook-ack",
   "hosted",
   "hosted-vs-minimal",
+  "einvoice",
 ];
 const only = option("--only", undefined)?.split(",");
 const machine = machineLine();

@@ -133,6 +133,15 @@ export async function createInvoices(
     : manyInvoices(request, context, consent);
 }
 
+/** One customer's invoice: for a caller that never asks for many (the preview's button). */
+export function createInvoice(
+  request: InvoiceRequest,
+  context: BillingContext,
+  consent: Consent,
+): Promise<OneInvoiceOutcome> {
+  return oneInvoice(request, context, consent);
+}
+
 async function oneInvoice(
   request: InvoiceRequest,
   context: BillingContext,

@@ -3,10 +3,9 @@
  * for time entries. Everything is resolved in the user's zone against the context's clock.
  */
 import { dateContext } from "../billing/context.js";
-import type { DateContext } from "../domain/dates/context.js";
+import { dayOrPeriod } from "../domain/dates/day-or-period.js";
 import { DateInputError } from "../domain/dates/errors.js";
 import { dayBoundsUtc } from "../domain/dates/format.js";
-
 import { loadDates } from "../domain/dates/lazy.js";
 import { parseYear } from "../domain/dates/year.js";
 import type { ToolContext } from "./context.js";
@@ -32,31 +31,6 @@ export async function dayRange(
   }
   const assumptions = [...new Set([...(fromDay?.assumptions ?? []), ...(toDay?.assumptions ?? [])])];
   return { from: fromDay?.day, to: toDay?.day, assumptions };
-}
-
-/**
- * A period phrase ("last month") stands for its first or last day; anything else must be a day.
- * `assumptions` says which reading was taken where the phrase allowed several ("KW 52" on
- * 1 January is the week just past).
- */
-export async function dayOrPeriod(
-  text: string,
-  ctx: DateContext,
-  side: "start" | "end",
-): Promise<{ day: string; assumptions: readonly string[] }> {
-  const { parseDay, parsePeriod } = await loadDates();
-  try {
-    const period = parsePeriod(text, ctx);
-    return { day: side === "start" ? period.start : period.end, assumptions: period.assumptions ?? [] };
-  } catch (periodError) {
-    try {
-      return { day: parseDay(text, ctx), assumptions: [] };
-    } catch (dayError) {
-      // "KW 54" is period-shaped: its reason ("2026 has no ISO week 54") says more than "not a date".
-      const specific = periodError instanceof DateInputError && periodError.reason !== undefined;
-      throw specific ? periodError : dayError;
-    }
-  }
 }
 
 /** " Assumed: …." to append to a tool's answer, or "" when nothing had to be assumed. */

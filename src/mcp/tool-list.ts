@@ -16,7 +16,7 @@ export const toolModules: readonly ToolModule[] = [
   () => import("./tools/note-payments/tool.js").then((module) => module.notePaymentsTool),
   () => import("./tools/outstanding-by-customer/tool.js").then((module) => module.outstandingByCustomerTool),
   () => import("./tools/list-customers/tool.js").then((module) => module.listCustomersTool),
-  () => import("./tools/create-customer.js").then((module) => module.createCustomerTool),
+  () => import("./tools/create-customer/tool.js").then((module) => module.createCustomerTool),
   () => import("./tools/list-projects/tool.js").then((module) => module.listProjectsTool),
   () => import("./tools/list-time-entries/tool.js").then((module) => module.listTimeEntriesTool),
   () => import("./tools/time-summary/tool.js").then((module) => module.timeSummaryTool),
@@ -29,7 +29,7 @@ export const toolModules: readonly ToolModule[] = [
  */
 export const appToolModules: readonly ToolModule[] = [
   () =>
-    import("./tools/create-invoice/previewed-tool.js").then((module) => module.createPreviewedInvoiceTool),
+    import("./tools/create-previewed-invoice/tool.js").then((module) => module.createPreviewedInvoiceTool),
 ];
 
 /** A tool's module, imported: its definition (typed loosely here, as each tool's own types differ). */

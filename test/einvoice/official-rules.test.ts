@@ -7,7 +7,9 @@
  * notes; a public buyer with a Leitweg-ID and a company; CII and UBL. Each must have no fatal
  * finding, and defects planted into valid documents (a sum off by a cent, no buyer reference, and
  * the two faults a widely used generator has: no delivery element, no seller identifier) must be
- * caught, so a validator that passed everything would fail here.
+ * caught, so a validator that passed everything would fail here. The two faults are pinned from our
+ * side as well: with no delivery date the service period (BG-14) stands where KoSIT's BR-DE-TMP-32
+ * looks for it, and a Steuernummer-only seller has both BT-29 (BR-CO-26) and BT-32 as FC (BR-DE-16).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { BuildInput } from "../../src/einvoice/build.js";
@@ -213,5 +215,52 @@ describe("planted defects are caught", () => {
       xml.replace("<ram:ID>231/456/78901</ram:ID><ram:Name>", "<ram:Name>"),
     );
     expect(fatalIds(report)).toContain("BR-CO-26");
+  });
+});
+
+describe("the two generator faults, pinned as what our writer does right", () => {
+  // A § 19 seller with only a Steuernummer, a fixed fee: the model never has a delivery date (BT-72).
+  const feeOnly = cases[4]!.build;
+  const anyLevel = (report: Awaited<ReturnType<typeof validate>>, id: string) =>
+    [...report.cen, ...(report.kosit ?? [])].filter((f) => f.id === id);
+
+  it.each([
+    ["cii", /<ram:BillingSpecifiedPeriod>.*?<\/ram:BillingSpecifiedPeriod>/],
+    ["ubl", /<cac:InvoicePeriod>.*?<\/cac:InvoicePeriod>/],
+  ] as const)(
+    "no delivery date: %s carries the service period (BG-14) the rules ask for instead",
+    async (syntax, periodElement) => {
+      const xml = xmlOf(feeOnly, syntax);
+      expect(xml).not.toMatch(/ActualDeliverySupplyChainEvent|<cac:Delivery>/);
+      expect(xml.match(periodElement)?.[0] ?? "no BG-14").toMatch(/20261001|2026-10-01/);
+      if (syntax === "cii") expect(xml).toContain("<ram:ApplicableHeaderTradeDelivery/>");
+      const report = await validate(`no delivery date, ${syntax}`, xml);
+      expect(fatalIds(report), validator.formatText(report)).toEqual([]);
+      expect(anyLevel(report, "BR-DE-TMP-32")).toEqual([]);
+      // Without BG-14 (and no BT-72) KoSIT's rule for the service date speaks: the check above is live.
+      const planted = await validate(`defect: ${syntax} without BG-14`, xml.replace(periodElement, ""));
+      expect(anyLevel(planted, "BR-DE-TMP-32")).not.toEqual([]);
+    },
+  );
+
+  it("Steuernummer only: CII names it as BT-32 (schemeID FC) and as the seller identifier BT-29", async () => {
+    const xml = xmlOf(feeOnly, "cii");
+    const party = xml.match(/<ram:SellerTradeParty>.*?<\/ram:SellerTradeParty>/)?.[0] ?? "";
+    expect(party).toMatch(/^<ram:SellerTradeParty><ram:ID>231\/456\/78901<\/ram:ID>/);
+    expect(party).toContain(
+      '<ram:SpecifiedTaxRegistration><ram:ID schemeID="FC">231/456/78901</ram:ID></ram:SpecifiedTaxRegistration>',
+    );
+    expect(party).not.toContain('schemeID="VA"');
+    const report = await validate("Steuernummer only, CII", xml);
+    expect(fatalIds(report), validator.formatText(report)).toEqual([]);
+    // BT-29 without BT-32 is the other half of the fault: BR-DE-16 and BR-E-02 ask for the tax registration.
+    const planted = await validate(
+      "defect: CII without the FC registration",
+      xml.replace(
+        '<ram:SpecifiedTaxRegistration><ram:ID schemeID="FC">231/456/78901</ram:ID></ram:SpecifiedTaxRegistration>',
+        "",
+      ),
+    );
+    expect(fatalIds(planted)).toEqual(expect.arrayContaining(["BR-DE-16", "BR-E-02"]));
   });
 });

@@ -5,7 +5,13 @@
 
 import { z } from "zod";
 import type { LateEntry } from "../../../billing/late-entries.js";
-import { type BatchOutcome, type EntryStatus, span } from "../../../billing/log-time-batch.js";
+import type { LogTimeOutcome } from "../../../billing/log-time.js";
+import {
+  type BatchOutcome,
+  type EntryStatus,
+  type OverlapRefusal,
+  span,
+} from "../../../billing/log-time-batch.js";
 import type { PlannedEntry } from "../../../billing/log-time-entry.js";
 import { formatDuration } from "../../../domain/dates/duration.js";
 import { formatInstant } from "../../../domain/dates/format.js";
@@ -13,11 +19,88 @@ import { amountForHours, fromCents, toCents } from "../../../domain/money.js";
 import { cleanText } from "../../../domain/text.js";
 import type { ToolContext } from "../../context.js";
 import { assumedText } from "../../date-args.js";
+import { overlapRefusalText } from "../../entry-refusal.js";
 import { errorText } from "../../error-text.js";
 import { eur, named } from "../../format.js";
 import { coveringInvoiceOutput, describeInvoice, guessNote } from "../../period-text.js";
 
-export function entryData<Id extends string | null>(planned: PlannedEntry, id: Id, context: ToolContext) {
+/** What log_time answers for each outcome of its call (src/billing/log-time.ts). */
+export function logTimeAnswer(outcome: LogTimeOutcome, context: ToolContext) {
+  switch (outcome.kind) {
+    case "refused":
+      return refused(outcome.refusal, outcome.single);
+    case "batch": {
+      const { batch, text } = batchAnswer(outcome.logged, context);
+      return {
+        data: { outcome: "batch" as const, batch, ...notOnInvoice(outcome.late) },
+        text: `${text}${lateText(outcome.late, false)}`,
+      };
+    }
+    case "found": {
+      const { entry: planned, id } = outcome.entry;
+      const entry = entryData(planned, id ?? "", context);
+      return {
+        data: { outcome: "already_exists" as const, entry },
+        text: `Already logged, not created again: ${entryWords(planned, entry)}. Entry id ${entry.id}.${entryAssumptions(planned)}`,
+      };
+    }
+    case "created": {
+      const { entry: planned, id } = outcome.entry;
+      const entry = entryData(planned, id ?? "", context);
+      return {
+        data: { outcome: "created" as const, entry, ...notOnInvoice(outcome.late) },
+        text: `Logged ${entryWords(planned, entry)}. Entry id ${entry.id}.${entryAssumptions(planned)}${lateText(outcome.late, true)}`,
+      };
+    }
+  }
+}
+
+function entryWords(
+  planned: PlannedEntry,
+  entry: { value: number | null; start: string; end: string },
+): string {
+  return describeEntry(planned, entry.value, `${entry.start} to ${entry.end}`);
+}
+
+/** The overlap guard's answer: nothing logged, what each entry overlaps, and the override. */
+function refused(refusal: OverlapRefusal, single: boolean) {
+  const overlaps = refusal.overlaps.map(({ index, problem }) => ({
+    index,
+    span: problem.kind === "invalid" ? "" : problem.span,
+    stored:
+      problem.kind === "overlaps-stored"
+        ? problem.stored.map((s) => ({
+            id: s.id,
+            projectId: s.projectId,
+            customerId: s.customerId,
+            span: s.span,
+          }))
+        : [],
+    batchEntry: problem.kind === "overlaps-entry" ? problem.other : null,
+  }));
+  return {
+    data: {
+      outcome: "refused" as const,
+      refusal: { reason: "overlaps other time", override: "allowOverlap" as const },
+      overlaps,
+    },
+    text: overlapRefusalText(refusal, single),
+  };
+}
+
+/** The entries created into time an invoice may already bill, as data; nothing when none. */
+function notOnInvoice(late: readonly LateEntry[] | null) {
+  const rows = (late ?? []).map((e) => ({
+    index: e.index,
+    customerId: e.customerId,
+    invoices: e.invoices,
+    periodStart: e.period.start,
+    periodEnd: e.period.end,
+  }));
+  return rows.length === 0 ? {} : { notOnInvoice: rows };
+}
+
+function entryData<Id extends string | null>(planned: PlannedEntry, id: Id, context: ToolContext) {
   const rate = planned.owner?.hourlyRate;
   return {
     id,
@@ -38,7 +121,7 @@ export function entryData<Id extends string | null>(planned: PlannedEntry, id: I
 }
 
 /** "2h 30m on Website Relaunch (prj_1) for Müller & Söhne GmbH (cus_1), … (237.50 EUR at 95.00 EUR/h)" */
-export function describeEntry(planned: PlannedEntry, value: number | null, when: string): string {
+function describeEntry(planned: PlannedEntry, value: number | null, when: string): string {
   const rate = planned.owner?.hourlyRate ?? 0;
   const description = planned.description ? `: "${cleanText(planned.description, 120)}"` : "";
   const worth = value === null ? "" : ` (${eur(value)} at ${eur(rate)}/h)`;
@@ -46,7 +129,7 @@ export function describeEntry(planned: PlannedEntry, value: number | null, when:
 }
 
 /** " Assumed: …." for the entry's readings of start and end, or "". */
-export function entryAssumptions(planned: PlannedEntry): string {
+function entryAssumptions(planned: PlannedEntry): string {
   return assumedText(planned.assumptions);
 }
 
@@ -57,7 +140,7 @@ const STATUS_WORDS: Record<EntryStatus, string> = {
   failed: "failed",
 };
 
-export function batchAnswer(outcome: BatchOutcome, context: ToolContext) {
+function batchAnswer(outcome: BatchOutcome, context: ToolContext) {
   const rows = outcome.entries.map((e, i) => ({
     index: i + 1,
     status: e.status,
@@ -113,7 +196,7 @@ export const notOnInvoiceOutput = z.array(
  * period, with the one call that bills them; a note when the check could not be made; "" when no
  * invoice covers any of them. One paragraph per entry repeated the same invoices and call.
  */
-export function lateText(late: readonly LateEntry[] | null, single: boolean): string {
+function lateText(late: readonly LateEntry[] | null, single: boolean): string {
   if (late === null) {
     return "\nWhether an invoice already bills this time could not be checked (the invoice list could not be read whole): time_summary with the period shows it.";
   }

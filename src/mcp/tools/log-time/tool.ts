@@ -1,28 +1,12 @@
 import { z } from "zod";
 import { wholeList } from "../../../api/list.js";
 import { listTimeEntries } from "../../../api/time-entries.js";
-import { lateEntries } from "../../../billing/late-entries.js";
-import {
-  type BatchOutcome,
-  logEntries,
-  MAX_BATCH,
-  type OverlapRefusal,
-} from "../../../billing/log-time-batch.js";
-import type { EntryInput } from "../../../billing/log-time-entry.js";
-import { InputError } from "../../../domain/input-error.js";
+import { logTime } from "../../../billing/log-time.js";
+import { MAX_BATCH } from "../../../billing/log-time-batch.js";
 import { customerArg, projectArg } from "../../args.js";
-import type { ToolContext } from "../../context.js";
 import { defineTool } from "../../define-tool.js";
-import { overlapRefusalText } from "../../entry-refusal.js";
 import { refusalOutput } from "../../refusal.js";
-import {
-  batchAnswer,
-  describeEntry,
-  entryAssumptions,
-  entryData,
-  lateText,
-  notOnInvoiceOutput,
-} from "./answer.js";
+import { logTimeAnswer, notOnInvoiceOutput } from "./answer.js";
 
 /** A point in time; what it accepts is said once, in the server's instructions. */
 const instantArg = (what: string) => z.string().trim().min(1).max(100).describe(what);
@@ -150,101 +134,6 @@ export const logTimeTool = defineTool({
       ).filter((entry) => entry.description === args.description).length,
   },
   async handler(args, context) {
-    if (args.entries !== undefined) {
-      const single = [
-        "project",
-        "customer",
-        "start",
-        "end",
-        "duration",
-        "description",
-        "allowOverlap",
-      ] as const;
-      const mixed = single.filter((field) => args[field] !== undefined);
-      if (mixed.length > 0) {
-        throw new InputError(
-          `Give either entries or the fields of one entry, not both (also given: ${mixed.join(", ")}). Put every entry into entries.`,
-        );
-      }
-      const outcome = await logEntries(args.entries, context, { single: false });
-      if (outcome.kind === "refused") return refused(outcome, false);
-      const { batch, text } = batchAnswer(outcome, context);
-      const late = await notOnInvoice(outcome, context);
-      return {
-        data: { outcome: "batch" as const, batch, ...late.data },
-        text: `${text}${lateText(late.found, false)}`,
-      };
-    }
-    if (args.project === undefined || args.start === undefined) {
-      throw new InputError(
-        'Give project and start (and end or duration) for one entry, e.g. project "Website Relaunch", start "yesterday 9:00", duration "2.5h"; or entries for several.',
-      );
-    }
-    const input: EntryInput = { ...args, project: args.project, start: args.start };
-    const outcome = await logEntries([input], context, { single: true });
-    if (outcome.kind === "refused") return refused(outcome, true);
-    const { entry: planned, status, id } = outcome.entries[0]!;
-    const entry = entryData(planned, id ?? "", context);
-    const what = describeEntry(planned, entry.value, `${entry.start} to ${entry.end}`);
-    return status === "already_exists"
-      ? {
-          data: { outcome: "already_exists" as const, entry },
-          text: `Already logged, not created again: ${what}. Entry id ${entry.id}.${entryAssumptions(planned)}`,
-        }
-      : await (async () => {
-          const late = await notOnInvoice(outcome, context);
-          return {
-            data: { outcome: "created" as const, entry, ...late.data },
-            text: `Logged ${what}. Entry id ${entry.id}.${entryAssumptions(planned)}${lateText(late.found, true)}`,
-          };
-        })();
+    return logTimeAnswer(await logTime(args, context), context);
   },
 });
-
-/** The overlap guard's answer: nothing logged, what each entry overlaps, and the override. */
-function refused(refusal: OverlapRefusal, single: boolean) {
-  const overlaps = refusal.overlaps.map(({ index, problem }) => ({
-    index,
-    span: problem.kind === "invalid" ? "" : problem.span,
-    stored:
-      problem.kind === "overlaps-stored"
-        ? problem.stored.map((s) => ({
-            id: s.id,
-            projectId: s.projectId,
-            customerId: s.customerId,
-            span: s.span,
-          }))
-        : [],
-    batchEntry: problem.kind === "overlaps-entry" ? problem.other : null,
-  }));
-  return {
-    data: {
-      outcome: "refused" as const,
-      refusal: { reason: "overlaps other time", override: "allowOverlap" as const },
-      overlaps,
-    },
-    text: overlapRefusalText(refusal, single),
-  };
-}
-
-/** The created entries that an invoice of their customer may already bill (see lateEntries). */
-async function notOnInvoice(outcome: BatchOutcome, context: ToolContext) {
-  const created = outcome.entries
-    .map((e, i) => ({
-      index: i + 1,
-      customerId: e.entry.customerId,
-      hourlyRate: e.entry.owner?.hourlyRate ?? null,
-      startMs: e.entry.startMs,
-      status: e.status,
-    }))
-    .filter((e) => e.status === "created");
-  const found = await lateEntries(created, context);
-  const rows = (found ?? []).map((e) => ({
-    index: e.index,
-    customerId: e.customerId,
-    invoices: e.invoices,
-    periodStart: e.period.start,
-    periodEnd: e.period.end,
-  }));
-  return { found, data: rows.length === 0 ? {} : { notOnInvoice: rows } };
-}

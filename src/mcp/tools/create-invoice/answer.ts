@@ -1,51 +1,65 @@
 /**
- * create_invoice for many customers (`customers: "all"` or a list): one line per draft with the
- * guard's verdict, totals, and after sending what was created, what is left and when to send it.
+ * What create_invoice answers: one invoice in the words it shares with the preview's button
+ * (src/mcp/invoice-answer.ts), or for many customers (`customers: "all"` or a list) one line per
+ * draft with the guard's verdict, totals, and after sending what was created, what is left and
+ * when to send it.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { BatchRow, BatchStatus } from "../../../billing/invoice-batch.js";
+import type { BatchOutcome, InvoiceOutcome } from "../../../billing/invoice-workflow.js";
 import { formatInstant } from "../../../domain/dates/format.js";
 import { fromCents, toCents } from "../../../domain/money.js";
 import { hoursFromMinutes } from "../../../domain/period-billing.js";
 import { cleanText } from "../../../domain/text.js";
-import { moneyOutput } from "../../args.js";
 import type { ToolContext } from "../../context.js";
+import { assumedText } from "../../date-args.js";
 import { AskToConfirm } from "../../define-tool.js";
 import { errorText } from "../../error-text.js";
 import { eur, hours, named } from "../../format.js";
+import { oneInvoiceAnswer } from "../../invoice-answer.js";
+import type { batchOutput } from "../../invoice-schema.js";
+import { periodNotes } from "../../invoice-text.js";
 import { billedShort } from "../../period-text.js";
+import { smallBusinessText } from "../../small-business-text.js";
 
-export const batchOutput = z.object({
-  drafts: z.array(
-    z.object({
-      customerId: z.string(),
-      customerName: z.string(),
-      status: z.enum(["create", "exists", "refused", "skipped", "created", "not_sent", "failed"]),
-      invoiceNumber: z.string().nullable().describe("the number it gets (or has); null when none"),
-      id: z.string().nullable(),
-      hours: z.number().nullable(),
-      netAmount: moneyOutput.nullable(),
-      taxAmount: moneyOutput.nullable(),
-      grossAmount: moneyOutput.nullable(),
-      conflicts: z.array(z.string()).describe("numbers of the invoices it may bill twice"),
-      problem: z.string().nullable(),
-    }),
-  ),
-  totals: z
-    .object({
-      invoices: z.number().int(),
-      hours: z.number(),
-      netAmount: moneyOutput,
-      taxAmount: moneyOutput,
-      grossAmount: moneyOutput,
-    })
-    .describe("over the drafts to create (dry run), or created and left to send"),
-  sendAfter: z
-    .string()
-    .nullable()
-    .describe("When the rate limit left drafts unsent: when to send the same call again."),
-});
 type BatchData = z.infer<typeof batchOutput>;
+
+export function invoiceAnswer(outcome: InvoiceOutcome, context: ToolContext) {
+  return "rows" in outcome ? batchAnswer(outcome, context) : oneInvoiceAnswer(outcome, context);
+}
+
+/** Many customers' outcome: one line a customer, totals, and what to do next. */
+function batchAnswer(outcome: BatchOutcome, context: ToolContext) {
+  const { period, rows, limits } = outcome;
+  const planned = (sendAfterMs: number | null) => batchData(rows, sendAfterMs, context);
+  const small = limits === undefined ? {} : { smallBusiness: { limitsPassed: limits } };
+  const assumed = `${limits === undefined ? "" : smallBusinessText(limits)}${periodNotes(outcome, true)}${assumedText(period.assumptions)}`;
+  switch (outcome.kind) {
+    case "batch preview":
+    case "nothing to create": {
+      const batch = planned(null);
+      const mode = outcome.kind === "batch preview" ? "preview" : "nothing to create";
+      return {
+        data: { outcome: "batch" as const, batch, ...small },
+        text: `${batchText(batch, period, mode)}${assumed}`,
+      };
+    }
+    case "batch needs answer":
+      return askForBatch(batchText(planned(null), period, "preview"), outcome.state, outcome.changed);
+    case "batch declined":
+      return {
+        data: { outcome: "declined" as const, batch: planned(null) },
+        text: "Not created: the user did not confirm these draft invoices. Ask what to change before trying again.",
+      };
+    case "batch sent": {
+      const batch = planned(outcome.sendAfterMs);
+      return {
+        data: { outcome: "batch" as const, batch },
+        text: `${batchText(batch, period, "sent")}${assumed}`,
+      };
+    }
+  }
+}
 
 const WORDS: Record<BatchStatus, string> = {
   create: "ok",
@@ -59,11 +73,7 @@ const WORDS: Record<BatchStatus, string> = {
 
 const COUNTED = new Set<BatchStatus>(["create", "created", "not_sent"]);
 
-export function batchData(
-  rows: readonly BatchRow[],
-  sendAfterMs: number | null,
-  context: ToolContext,
-): BatchData {
+function batchData(rows: readonly BatchRow[], sendAfterMs: number | null, context: ToolContext): BatchData {
   const drafts = rows.map((row) => {
     const body = row.draft?.body;
     const minutes = row.draft?.time?.minutes;
@@ -113,10 +123,10 @@ function problemOf(row: BatchRow): string | null {
  * What the batch answer reports: a dry run's preview, a real run in which no customer had a draft
  * to create (the usual second run of month-end: it is not a preview), or what was sent.
  */
-export type BatchMode = "preview" | "nothing to create" | "sent";
+type BatchMode = "preview" | "nothing to create" | "sent";
 
 /** One line per customer, then the totals and what to do next. */
-export function batchText(data: BatchData, period: { start: string; end: string }, mode: BatchMode): string {
+function batchText(data: BatchData, period: { start: string; end: string }, mode: BatchMode): string {
   const { totals } = data;
   const dryRun = mode === "preview";
   const count = (status: BatchStatus) => data.drafts.filter((d) => d.status === status).length;
@@ -183,7 +193,7 @@ export function batchText(data: BatchData, period: { start: string; end: string 
 }
 
 /** The one question for the whole batch, where the client can ask the person. */
-export function askForBatch(text: string, state: string, changed: boolean): AskToConfirm {
+function askForBatch(text: string, state: string, changed: boolean): AskToConfirm {
   const first = changed
     ? "The drafts changed since you confirmed them. Create these instead?"
     : "Create these draft invoices?";

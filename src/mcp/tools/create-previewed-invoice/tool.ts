@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { InputError } from "../../../domain/input-error.js";
-import { invoiceAmounts, toCents } from "../../../domain/money.js";
-import { AskToConfirm, defineTool, UNATTENDED } from "../../define-tool.js";
-import { createInvoiceTool } from "./tool.js";
+import { createPreviewedInvoice } from "../../../billing/invoice-request.js";
+import { defineTool } from "../../define-tool.js";
+import { invoiceInput, invoiceOutput } from "../../invoice-schema.js";
+import { previewedAnswer } from "./answer.js";
 
 /**
  * The invoice preview's button: creates exactly the draft a create_invoice dry run showed, through
- * create_invoice itself (its guards, its replay check). Only a view may call it (MCP Apps
+ * create_invoice's own arguments, guards and replay check. Only a view may call it (MCP Apps
  * visibility ["app"]): the model creates invoices with create_invoice. The previewed number is
  * passed on, so a second click finds the first draft and creates none.
  */
@@ -33,7 +33,7 @@ export const createPreviewedInvoiceTool = defineTool({
       notes: z.string().max(2000).nullable(),
     }),
   }),
-  output: createInvoiceTool.output,
+  output: invoiceOutput,
   example: {
     invoice: {
       invoiceNumber: "RE-2026-900",
@@ -50,7 +50,8 @@ export const createPreviewedInvoiceTool = defineTool({
   },
   verifyWith: "list_invoices",
   async handler({ invoice }, context) {
-    const args = createInvoiceTool.input.parse({
+    // Read as create_invoice reads its arguments, so the preview is held to the same bounds.
+    const args = invoiceInput.parse({
       customer: invoice.customerId,
       netAmount: invoice.netAmount,
       periodStart: invoice.periodStart,
@@ -61,16 +62,6 @@ export const createPreviewedInvoiceTool = defineTool({
       ...(invoice.notes === null ? {} : { notes: invoice.notes }),
       ...(invoice.activityType === null ? {} : { activityType: invoice.activityType }),
     });
-    // Net and rate give the gross; a preview whose figures do not add up is not what would be created.
-    const expected = invoiceAmounts(toCents(invoice.netAmount), invoice.taxRate).gross;
-    if (expected !== toCents(invoice.grossAmount))
-      throw new InputError(
-        `The previewed gross ${invoice.grossAmount} does not follow from net ${invoice.netAmount} at ${invoice.taxRate} %: preview the invoice again.`,
-      );
-    // The click in the view is the person's yes: no second question.
-    const output = await createInvoiceTool.handler(args, context, UNATTENDED);
-    if (output instanceof AskToConfirm)
-      throw new InputError("Confirm the invoice in the conversation instead.");
-    return output;
+    return previewedAnswer(await createPreviewedInvoice(args, invoice, context), context);
   },
 });

@@ -1,23 +1,15 @@
 /**
- * How create_invoice words an invoice made `like` an earlier one: which invoice it repeats, how
- * its notes followed the new period, and why it asks for notes when it cannot take them over. The
- * plan comes from src/billing/invoice-like.ts.
+ * How create_invoice words an invoice made `like` an earlier one (in the answer the preview's
+ * button shares): which invoice it repeats, how its notes followed the new period, and why it asks
+ * for notes when it cannot take them over. The plan comes from src/billing/invoice-like.ts.
  */
-import { z } from "zod";
-import type { LikeModel, LikeNotes, LikePlan } from "../../../billing/invoice-like.js";
-import type { DaySpan } from "../../../domain/calendar-span.js";
-import { formatDay } from "../../../domain/dates/format.js";
-import { cleanText } from "../../../domain/text.js";
-import { eur, named } from "../../format.js";
-
-export const likeOutput = z.object({
-  id: z.string(),
-  invoiceNumber: z.string(),
-  byCustomer: z.boolean().describe("taken as the customer's newest invoice before the period"),
-  notes: z.enum(["rolled", "given", "none"]),
-  rolled: z.array(z.object({ from: z.string(), to: z.string() })),
-  kept: z.array(z.string()).describe("periods the notes name that were left as written"),
-});
+import type { z } from "zod";
+import type { LikeModel, LikeNotes, LikePlan } from "../billing/invoice-like.js";
+import type { DaySpan } from "../domain/calendar-span.js";
+import { formatDay } from "../domain/dates/format.js";
+import { cleanText } from "../domain/text.js";
+import { eur, named } from "./format.js";
+import type { likeOutput } from "./invoice-schema.js";
 
 export function likeData(plan: Extract<LikePlan, { kind: "ask" }>): z.infer<typeof likeOutput> {
   const { model, notes } = plan;

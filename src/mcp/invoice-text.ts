@@ -1,41 +1,25 @@
 /**
- * How create_invoice's answers read: one invoice as a sentence, the question a person confirms, the
- * time a dry run counted. The facts come from src/billing/invoice-draft.ts.
+ * How one invoice reads in create_invoice's answers (and the preview button's, which answers alike):
+ * the invoice as a sentence, the question a person confirms, the time a dry run counted, a
+ * supplement with nothing left or that cannot tell, a replay, and what the period billed leaves
+ * out. The facts come from src/billing/invoice-draft.ts and invoice-workflow.ts.
  */
-import { z } from "zod";
-import type { BilledSoFar } from "../../../billing/billed-so-far.js";
-import type { InvoiceDraft } from "../../../billing/invoice-draft.js";
-import type { PeriodTime } from "../../../billing/period-facts.js";
-import type { DaySpan } from "../../../domain/calendar-span.js";
-import { formatDay } from "../../../domain/dates/format.js";
-import { toCents } from "../../../domain/money.js";
-import { supplementNotes } from "../../../domain/period-billing.js";
-import { cleanText } from "../../../domain/text.js";
-import { moneyOutput } from "../../args.js";
-import { AskToConfirm } from "../../define-tool.js";
-import { eur, named } from "../../format.js";
-import { billedText } from "../../period-text.js";
+import type { BilledSoFar } from "../billing/billed-so-far.js";
+import type { InvoiceDraft } from "../billing/invoice-draft.js";
+import type { OutcomeFacts } from "../billing/invoice-workflow.js";
+import type { PeriodTime } from "../billing/period-facts.js";
+import type { DaySpan } from "../domain/calendar-span.js";
+import { formatDay } from "../domain/dates/format.js";
+import { toCents } from "../domain/money.js";
+import { supplementNotes } from "../domain/period-billing.js";
+import { cleanText } from "../domain/text.js";
+import { AskToConfirm } from "./define-tool.js";
+import { eur, named } from "./format.js";
+import type { InvoiceView } from "./invoice-schema.js";
+import { billedText } from "./period-text.js";
 
 /** The dry run's text lists the counted entries up to this many; its data holds them when asked. */
 const ENTRY_LINES = 40;
-
-export const invoiceView = z.object({
-  id: z.string().nullable().describe("null unless created or found"),
-  invoiceNumber: z.string(),
-  customerId: z.string(),
-  customerName: z.string(),
-  status: z.string(),
-  invoiceDate: z.string(),
-  periodStart: z.string().nullable().describe("null only for a stored invoice whose list gave no period"),
-  periodEnd: z.string().nullable(),
-  netAmount: moneyOutput,
-  taxRate: z.number().nullable(),
-  taxAmount: moneyOutput.nullable(),
-  grossAmount: moneyOutput.nullable(),
-  activityType: z.string().nullable(),
-  notes: z.string().nullable(),
-});
-export type InvoiceView = z.infer<typeof invoiceView>;
 
 /** What the draft would send (or sent), as the answer shows it. */
 export function draftView(draft: InvoiceDraft, id: string | null, status: string): InvoiceView {
@@ -135,13 +119,6 @@ export function countedText(time: PeriodTime | undefined): string {
   ].join("\n");
 }
 
-export const smallBusinessOutput = z.object({
-  limitsPassed: z
-    .array(z.object({ year: z.number().int(), which: z.string(), income: moneyOutput, limit: moneyOutput }))
-    .nullable()
-    .describe("Kleinunternehmer limits (§ 19 UStG) the EÜR income passes; null if it could not be read"),
-});
-
 /** A supplement with nothing left to bill: a valid answer, with the figures that show it. */
 export function nothingToBillText(who: string, period: DaySpan, billed: BilledSoFar | undefined): string {
   const facts = billed === undefined ? "" : ` ${billedText(billed)}`;
@@ -169,4 +146,35 @@ export function cannotTellText(draft: InvoiceDraft, who: string, period: DaySpan
       ? `If ${one ? "it bills" : "they bill"} them, nothing is left to bill.`
       : `If ${one ? "it bills" : "they bill"} them: create_invoice with customer "${draft.ask.customer._id}", netAmount: ${rest.amount}, period "${period.start}..${period.end}", notes "${supplementNotes(period, rest.minutes, rate, toCents(rest.amount))}" and allowOverlap: true bills the rest (dryRun: true first).`;
   return [head, billedText(billed), `Check with the user which is true. ${ifNot} ${ifSo}`].join("\n");
+}
+
+/** The replay answer: what matched, and what could not be compared where the list does not show it. */
+export function replayText(stored: string, notShown: readonly string[]): string {
+  if (notShown.length === 0) {
+    return `Not created again: ${stored} already exists with the same content. To create a second one deliberately, pass other notes or invoiceNumber, with allowOverlap: true.`;
+  }
+  return `Not created again: ${stored} matches this request in everything the service's list shows; the list does not show its ${notShown.join(", ")}, so those could not be compared, and it is taken as this request sent before. If a second invoice is meant, call again with allowOverlap: true.`;
+}
+
+/**
+ * What the person should know about the period billed: that it was cut at today (time after today
+ * is not logged yet), and the timers still running in it, whose time no invoice bills yet.
+ */
+export function periodNotes(facts: OutcomeFacts, many: boolean): string {
+  const { period, cutFrom, running } = facts;
+  const which = many ? "these invoices" : "this invoice";
+  const cut =
+    cutFrom === null
+      ? ""
+      : `\nService period ${period.start} to ${period.end}: the period named runs to ${cutFrom}, but time is billed only up to today, ${period.end}.`;
+  if (running.length === 0) return cut;
+  const timers = running.map(
+    (t) =>
+      `- ${t.projectName ?? t.projectId} (entry ${t.id})${many ? ` of ${named(t.customerName, t.customerId)}` : ""}, running since ${t.start}${t.minutesSoFar === null ? "" : ` (${t.minutesSoFar} min so far)`}`,
+  );
+  // One invoice's timers are one customer's: the later call in full; for many, per customer.
+  const later = many
+    ? "create_invoice for that customer alone, with its period, fromTime and supplement: true"
+    : `create_invoice with customer "${running[0]!.customerId}", fromTime: true, period "${period.start}..${period.end}" and supplement: true`;
+  return `${cut}\nNot on ${which}: ${running.length === 1 ? "a timer is" : `${running.length} timers are`} still running, and a running timer is billed only once it is stopped (then ${later}):\n${timers.join("\n")}`;
 }
