@@ -5,7 +5,7 @@
 // of its own, so a start reads only what `initialize` and `tools/list` need. Not minified, with
 // source maps beside each file (`node --enable-source-maps` maps a stack trace back to src/).
 // Tests import bundle() to build a fresh copy into a temp dir.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -102,6 +102,9 @@ export async function bundle(outdir = BUNDLE_DIR) {
       __INVOICING_TOOL_FACTS__: JSON.stringify(JSON.stringify(toolFacts)),
     },
   });
+  // The PDFs' fonts (PDF/A embeds them) ship beside the chunks: src/documents/fonts.ts reads them
+  // from there, so the npm package and the .mcpb make PDFs as a clone does.
+  cpSync(join(root, "assets", "fonts"), join(outdir, "fonts"), { recursive: true });
   const entry = join(outdir, BUNDLE_ENTRY_NAME);
   return { outdir, entry, bytes: directoryBytes(outdir), metafile: result.metafile };
 }

@@ -9,7 +9,7 @@
 //   - every optional field left unset (as the reference host leaves it), and cleared (""): the server
 //     treats each as unset, says so on stderr, and offers no events tool;
 //   - no account at all, only "Try it on the built-in sandbox" switched on: the bundle's own embedded
-//     sandbox serves, and the same calls answer.
+//     sandbox serves, the same calls answer, and a ZUGFeRD PDF is made with the fonts the pack carries.
 // Usage: node scripts/check-mcpb.mjs [--node /path/to/node] [--mcpb file]. Prints one line; exits non-zero on failure.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -18,7 +18,15 @@ import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { getMcpConfigForManifest, unpackExtension } from "@anthropic-ai/mcpb";
-import { ERAS, probe, SANDBOX_CALLS, startSandbox, WRITE_TOOLS } from "./lib/probe.mjs";
+import {
+  DOCUMENT_CALLS,
+  ERAS,
+  madePdf,
+  probe,
+  SANDBOX_CALLS,
+  startSandbox,
+  WRITE_TOOLS,
+} from "./lib/probe.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { values } = parseArgs({
@@ -129,7 +137,8 @@ try {
 
   // 4. No account, the sandbox switched on: the bundle carries the sandbox and starts it in-process.
   const trial = await launch({ sandbox: true });
-  const tried = await probe({ ...trial, era: ERAS[1], calls: SANDBOX_CALLS });
+  const tried = await probe({ ...trial, era: ERAS[1], calls: [...SANDBOX_CALLS, ...DOCUMENT_CALLS] });
+  const pdf = madePdf(join(dir, "Documents", "Invoicing"));
   if (!/serving the sandbox at http:\/\/127\.0\.0\.1:\d+ with demo data/.test(tried.stderr))
     throw new Error(`with sandbox on, no word of the embedded sandbox on stderr:\n${tried.stderr}`);
   if (tried.stderr.includes(sandbox.url)) throw new Error("with sandbox on, the outside sandbox was used");
@@ -137,7 +146,7 @@ try {
   const files = readdirSync(extension, { recursive: true }).length;
   console.log(
     `mcpb on Node ${nodeVersion}: unpacked ${values.mcpb.slice(root.length)} (${files} entries) into an empty folder and started ${manifest.server.mcp_config.args.join(" ")} as the manifest says; ` +
-      `${eras.join("; ")}; read_only (temp directory unusable): ${readOnly.tools.length} tools, no write tool; optional fields ${unsetChecks.join(", ")}, no recent_events, one stderr line each; no account with sandbox on: the embedded sandbox served ${tried.tools.length} tools, ${tried.answers.join(" + ")}`,
+      `${eras.join("; ")}; read_only (temp directory unusable): ${readOnly.tools.length} tools, no write tool; optional fields ${unsetChecks.join(", ")}, no recent_events, one stderr line each; no account with sandbox on: the embedded sandbox served ${tried.tools.length} tools, ${tried.answers.join(" + ")}, and wrote ${pdf}`,
   );
 } catch (error) {
   console.error(`mcpb on Node ${nodeVersion}: FAILED: ${error instanceof Error ? error.message : error}`);

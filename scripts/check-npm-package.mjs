@@ -1,6 +1,7 @@
 // CI: the npm package as its user receives it. `npm pack` (prepack builds), install the tarball into an
 // empty prefix outside the repository (`npm install -g --prefix`, as `npm install -g invoicing-mcp`
-// would), then run the installed bin: --version, --sandbox (initialize, tools/list, one call), and
+// would), then run the installed bin: --version, --sandbox (initialize, tools/list, one call, a
+// ZUGFeRD PDF with the fonts the package carries), and
 // doctor against the installed bin's own `sandbox` on a free port. The tarball must hold what the bin
 // needs and nothing else.
 // Prints one line saying what it started and what answered; exits non-zero on any failure.
@@ -11,15 +12,24 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { bundle } from "./bundle.mjs";
-import { ERAS, probe, SANDBOX_CALLS } from "./lib/probe.mjs";
+import { DOCUMENT_CALLS, ERAS, madePdf, probe, SANDBOX_CALLS } from "./lib/probe.mjs";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("..", import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
-/** What the tarball may hold: the bin's directory (entry, chunks, their maps), and npm's own files. */
-const ALLOWED = [/^package\.json$/, /^README\.md$/, /^LICENSE(\.md)?$/i, /^bundle\/[\w./-]+\.mjs(\.map)?$/];
+/**
+ * What the tarball may hold: the bin's directory (entry, chunks, their maps, the PDFs' fonts and
+ * their licence), and npm's own files.
+ */
+const ALLOWED = [
+  /^package\.json$/,
+  /^README\.md$/,
+  /^LICENSE(\.md)?$/i,
+  /^bundle\/[\w./-]+\.mjs(\.map)?$/,
+  /^bundle\/fonts\/(DejaVuSans(-Bold)?\.ttf|LICENSE)$/,
+];
 
 const work = mkdtempSync(join(tmpdir(), "invoicing-npm-check-"));
 let sandbox;
@@ -59,8 +69,9 @@ try {
     env,
     cwd: work,
     era: ERAS[0],
-    calls: SANDBOX_CALLS.slice(0, 1),
+    calls: [...SANDBOX_CALLS.slice(0, 1), ...DOCUMENT_CALLS],
   });
+  const pdf = madePdf(join(work, "Documents", "Invoicing"));
 
   sandbox = await startInstalledSandbox(bin, { cwd: work, env });
   const doctor = await run(bin, ["doctor"], {
@@ -73,7 +84,7 @@ try {
 
   console.log(
     `npm package: ${filename} (${(size / 1024).toFixed(0)} kB packed, ${(unpackedSize / 1024).toFixed(0)} kB in ${files.length} files) installed into an empty prefix; ` +
-      `invoicing-mcp --version answered ${version.trim()}; --sandbox answered ${served.version}, ${served.tools.length} tools, ${served.answers.join(", ")}; ` +
+      `invoicing-mcp --version answered ${version.trim()}; --sandbox answered ${served.version}, ${served.tools.length} tools, ${served.answers.join(", ")}, and wrote ${pdf}; ` +
       `doctor against its own \`sandbox\` answered ${checks} ok, exit 0 (Node ${process.version})`,
   );
 } catch (error) {

@@ -43,6 +43,8 @@ Options of the server and doctor (environment; command-line twins in brackets):
   INVOICING_VAT_BASIS          how you file VAT: soll (invoice dates) or ist (payments) [--vat-basis]
   INVOICING_VAT_PERMANENT_EXTENSION
                                true: returns due a month later (Dauerfristverlängerung) [--vat-permanent-extension]
+  INVOICING_DETAILS_FILE       your business details for e-invoices, default in the config folder
+  INVOICING_DOCUMENTS_DIR      where documents are written, default ~/Documents/Invoicing
 
 Documentation: ${PROJECT_URL} (hosting: ${docUrl("docs/deploy.md")})
 `;
@@ -64,9 +66,20 @@ async function main(argv: string[]): Promise<number> {
     parseOptions(argv, CONFIG_OPTIONS, SERVER_USAGE); // a command line it cannot read: exit 2 and the usage
     // A bad value does not stop the server: a client would show it as dead and say nothing more.
     const { config, problems } = loadServerConfig(env, argv);
-    const { sandboxRequested } = await import("./config/sandbox-mode.js");
-    const { runStdioServer } = await import("./stdio.js");
-    await runStdioServer(config, { sandbox: sandboxRequested(env, argv), problems });
+    const [{ sandboxRequested }, { runStdioServer }, { localPlaces }, { homedir }] = await Promise.all([
+      import("./config/sandbox-mode.js"),
+      import("./stdio.js"),
+      import("./profiles/place.js"),
+      import("node:os"),
+    ]);
+    // The person's own files, where their platform keeps such files unless a setting says otherwise.
+    const places = localPlaces(env, process.platform, homedir());
+    const local = {
+      ...config,
+      detailsFile: config.detailsFile ?? places.detailsFile,
+      documentsDir: config.documentsDir ?? places.documentsFolder,
+    };
+    await runStdioServer(local, { sandbox: sandboxRequested(env, argv), problems });
     return 0;
   }
   // Everything else prints for a person, who may pipe it into `head`.

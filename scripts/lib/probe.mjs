@@ -1,5 +1,7 @@
 // Helpers for the artifact checks (scripts/check-mcpb.mjs, scripts/check-npm-package.mjs): a real MCP
 // client driving a server process started exactly as its host would, and a sandbox to serve it.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
@@ -30,8 +32,12 @@ export async function probe({ command, args, env, cwd, era, calls = [] }) {
     if (version !== era) throw new Error(`asked for protocol ${era}, the server settled on ${version}`);
     const { tools } = await client.listTools();
     const answers = [];
+    const earlier = [];
     for (const call of calls) {
-      const result = await client.callTool({ name: call.name, arguments: call.arguments });
+      // A call may take its arguments from the answers before it (an invoice the list named).
+      const args = typeof call.arguments === "function" ? call.arguments(earlier) : call.arguments;
+      const result = await client.callTool({ name: call.name, arguments: args });
+      earlier.push(result.structuredContent);
       const text = (result.content ?? []).map((part) => part.text ?? "").join("\n");
       if (result.isError || !call.expect.test(text)) {
         throw new Error(
@@ -49,6 +55,49 @@ export async function probe({ command, args, env, cwd, era, calls = [] }) {
   }
 }
 
+/**
+ * A PDF made as a person makes one: their details and their customer's stored, then the ZUGFeRD
+ * invoice with its embedded fonts, which only an artifact that ships the fonts can make. The file
+ * lands in ~/Documents/Invoicing of the HOME the check gives the server.
+ */
+export const DOCUMENT_CALLS = [
+  { name: "list_invoices", arguments: { status: "sent", limit: 1 }, expect: /^Invoices 1–1/ },
+  {
+    name: "business_details",
+    arguments: {
+      set: {
+        name: "Anna Berger Webentwicklung",
+        street: "Lindenstraße 4",
+        postcode: "10969",
+        city: "Berlin",
+        taxNumber: "21/815/08150",
+        contactName: "Anna Berger",
+        phone: "+49 30 1234567",
+        email: "anna@berger.example",
+        iban: "DE02120300000000202051",
+        paymentDays: 14,
+      },
+    },
+    expect: /^Stored: seller\.name/,
+  },
+  {
+    name: "business_details",
+    arguments: (earlier) => ({
+      customer: listedInvoice(earlier).customerId,
+      set: { street: "Maximilianstraße 1", postcode: "80539", city: "München", buyerReference: "PO-4711" },
+    }),
+    expect: /^Stored: customer\.street/,
+  },
+  {
+    name: "invoice_documents",
+    arguments: (earlier) => ({ invoice: listedInvoice(earlier).invoiceNumber, make: "zugferd" }),
+    expect: /^Made \S+_zugferd\.pdf .* written to /,
+  },
+];
+
+/** The invoice the round trip's list_invoices named, from the answers so far. */
+const listedInvoice = (earlier) => earlier.find((answer) => Array.isArray(answer?.invoices)).invoices[0];
+
 /** The sandbox API on a free port of 127.0.0.1, from this repository's workspace package. */
 export async function startSandbox() {
   const { startSandbox: start } = await import("@invoicing-mcp/sandbox");
@@ -64,3 +113,12 @@ export const SANDBOX_CALLS = [
     expect: /^Dry run, nothing sent\./,
   },
 ];
+
+/** The one PDF a document round trip wrote into `folder`: its name and size, once its bytes are a PDF's. */
+export function madePdf(folder) {
+  const files = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith(".pdf")) : [];
+  if (files.length !== 1) throw new Error(`${folder} holds ${files.length} PDFs, not 1`);
+  const bytes = readFileSync(join(folder, files[0]));
+  if (bytes.subarray(0, 5).toString("latin1") !== "%PDF-") throw new Error(`${files[0]} is not a PDF`);
+  return `${files[0]} (${Math.round(bytes.length / 1024)} KB)`;
+}

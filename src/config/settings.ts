@@ -24,6 +24,10 @@ export interface Config {
   vatBasis: VatBasis | undefined;
   /** A permanent extension (Dauerfristverlängerung, § 46 UStDV): each VAT return is due a month later. */
   vatPermanentExtension: boolean;
+  /** The file of the person's business details (stdio; the bin fills in the platform's default). */
+  detailsFile: string | undefined;
+  /** Where the stdio server writes the documents it makes (the bin fills in ~/Documents/Invoicing). */
+  documentsDir: string | undefined;
 }
 
 export type { VatBasis };
@@ -159,6 +163,20 @@ export const FIELDS = {
     perTenant: true,
     schema: switchSchema,
     expected: '"true" or "false" (also 1/0, yes/no)',
+  },
+  detailsFile: {
+    env: "INVOICING_DETAILS_FILE",
+    flag: undefined,
+    perTenant: false, // hosted principals' details live in PostgreSQL
+    schema: z.string().optional(),
+    expected: "a file path",
+  },
+  documentsDir: {
+    env: "INVOICING_DOCUMENTS_DIR",
+    flag: undefined,
+    perTenant: false, // the hosted mode writes no files: documents travel in the answer
+    schema: z.string().optional(),
+    expected: "a folder path",
   },
 } satisfies Record<keyof Config, Field>;
 

@@ -38,13 +38,13 @@ function addressGaps(party: Party, address: PostalAddress): Gap[] {
   const who = WHO[party];
   const owner =
     party === "seller"
-      ? { de: "Ihrer", en: "your" }
-      : { de: "der Kundin / des Kunden", en: "the customer's" };
+      ? { de: "Ihrer Anschrift", en: "your" }
+      : { de: "der Anschrift der Kundin / des Kunden", en: "the customer's" };
   if (!address.street) {
     gaps.push({
       field: `${party}.address.street`,
       rule: "§ 14 Abs. 4 Nr. 1 UStG",
-      de: `Straße und Hausnummer ${owner.de} Anschrift fehlen: bitte angeben (z. B. "Musterstraße 12").`,
+      de: `Straße und Hausnummer ${owner.de} fehlen: bitte angeben (z. B. "Musterstraße 12").`,
       en: `The street and number of ${owner.en} address are missing: give them (e.g. "Musterstraße 12").`,
     });
   }
@@ -52,7 +52,7 @@ function addressGaps(party: Party, address: PostalAddress): Gap[] {
     gaps.push({
       field: `${party}.address.city`,
       rule,
-      de: `Der Ort ${owner.de} Anschrift fehlt: bitte angeben.`,
+      de: `Der Ort ${owner.de} fehlt: bitte angeben.`,
       en: `The city of ${owner.en} address is missing: give it.`,
     });
   }
@@ -60,7 +60,7 @@ function addressGaps(party: Party, address: PostalAddress): Gap[] {
     gaps.push({
       field: `${party}.address.postcode`,
       rule,
-      de: `Die Postleitzahl ${owner.de} Anschrift fehlt: bitte angeben.`,
+      de: `Die Postleitzahl ${owner.de} fehlt: bitte angeben.`,
       en: `The postcode of ${owner.en} address is missing: give it.`,
     });
   } else if (normalPostcode(address.postcode, address.country) === null) {
@@ -249,15 +249,21 @@ function paymentGaps(invoice: EInvoice): Gap[] {
       en: `The BIC "${payment.bic}" does not have the shape of one (8 or 11 characters): correct it or leave it out.`,
     });
   }
-  if (!payment.dueDate || !payment.terms) {
-    gaps.push({
-      field: "payment.terms",
-      rule: "BR-CO-25",
-      de: "Die Zahlungsbedingungen fehlen: bitte das Zahlungsziel in Tagen angeben (z. B. 14).",
-      en: "The payment terms are missing: give the number of days until payment is due (e.g. 14).",
-    });
-  }
+  if (!payment.dueDate || !payment.terms) gaps.push(paymentTermsGap());
   return gaps;
+}
+
+/**
+ * The payment terms are missing. Without a bank account the model has no payment at all, so the
+ * check names only the account; a caller that knows the terms are missing too can name both at once.
+ */
+export function paymentTermsGap(): Gap {
+  return {
+    field: "payment.terms",
+    rule: "BR-CO-25",
+    de: "Die Zahlungsbedingungen fehlen: bitte das Zahlungsziel in Tagen angeben (z. B. 14).",
+    en: "The payment terms are missing: give the number of days until payment is due (e.g. 14).",
+  };
 }
 
 /** A Steuernummer: 10 to 13 digits, however the tax office groups them. */

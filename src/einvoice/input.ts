@@ -4,6 +4,9 @@
  */
 import type { PostalAddress } from "./model.js";
 
+/** An address as far as the person has told it: any part may be missing (the check names it). */
+export type AddressParts = { [K in keyof PostalAddress]?: PostalAddress[K] | undefined };
+
 /** The service's invoice, as the API lists it (the fields this needs). */
 export interface ServiceInvoice {
   invoiceNumber: string;
@@ -43,7 +46,7 @@ export interface ServiceTimeEntry {
 /** What the person tells once about themselves (nothing of it is in the API). */
 export interface SellerProfile {
   name?: string | undefined;
-  address?: Partial<PostalAddress> | undefined;
+  address?: AddressParts | undefined;
   vatId?: string | undefined;
   taxNumber?: string | undefined;
   contact?: { name?: string | undefined; phone?: string | undefined; email?: string | undefined } | undefined;
@@ -57,7 +60,7 @@ export interface SellerProfile {
 
 /** What the person tells once per customer (the API returns none of it). */
 export interface BuyerProfile {
-  address?: Partial<PostalAddress> | undefined;
+  address?: AddressParts | undefined;
   vatId?: string | undefined;
   /** A Leitweg-ID, or the reference the customer asks invoices to carry. */
   buyerReference?: string | undefined;

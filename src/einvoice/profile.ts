@@ -4,11 +4,11 @@
  * case); others stay as given, so the check before the document can name them.
  */
 import { looksLikeLeitwegId, normalBic, normalIban, normalLeitwegId, normalVatId } from "./identifiers.js";
-import type { BuyerProfile, SellerProfile, ServiceCustomer } from "./input.js";
+import type { AddressParts, BuyerProfile, SellerProfile, ServiceCustomer } from "./input.js";
 import type { Buyer, Payment, PostalAddress, Seller } from "./model.js";
 import { germanDate } from "./words.js";
 
-function address(parts: Partial<PostalAddress> | undefined): PostalAddress {
+function address(parts: AddressParts | undefined): PostalAddress {
   return {
     street: parts?.street?.trim() ?? "",
     additionalLine: parts?.additionalLine?.trim() || undefined,

@@ -7,13 +7,19 @@
  */
 import type { EventEmitter } from "node:events";
 import type { Pool } from "pg";
+import type { DetailsStore } from "../profiles/details.js";
 import type { EventSource } from "../webhooks/event-source.js";
 import type { PaymentNoteStore } from "../webhooks/payment-notes.js";
 import type { Authenticator } from "./auth.js";
 import { connectAtStart } from "./engine-start.js";
 import { type GovernorSource, memoryGovernors, redisGovernors } from "./governors.js";
 import type { WebhookRoute } from "./http-server.js";
-import { eventsReportingOutages, notesReportingOutages, OutageLog } from "./outage.js";
+import {
+  detailsReportingOutages,
+  eventsReportingOutages,
+  notesReportingOutages,
+  OutageLog,
+} from "./outage.js";
 
 export interface Engines {
   governors: GovernorSource;
@@ -22,6 +28,8 @@ export interface Engines {
   events: ((principalId: string) => EventSource) | undefined;
   /** What a principal told the server about payments; undefined without PostgreSQL. */
   paymentNotes: ((principalId: string) => PaymentNoteStore) | undefined;
+  /** A principal's business details for e-invoices; undefined without PostgreSQL. */
+  details: ((principalId: string) => DetailsStore) | undefined;
   webhooks: ((auth: Authenticator) => WebhookRoute) | undefined;
   /** Each throws when its engine cannot be reached (for /readyz). */
   readiness: Record<string, () => Promise<void>>;
@@ -66,6 +74,7 @@ export async function openEngines(
       pool: inbox?.pool,
       events: inbox?.events,
       paymentNotes: inbox?.paymentNotes,
+      details: inbox?.details,
       webhooks: inbox?.webhooks,
       readiness,
       describe: described.map((d) => `, ${d}`).join(""),
@@ -85,6 +94,7 @@ export async function openEngines(
       { listenForEvents },
       { pgWebhookRoute },
       { pgPaymentNotes },
+      { pgDetailsStore },
     ] = await Promise.all([
       import("./pg/pool.js"),
       import("./pg/schema.js"),
@@ -92,6 +102,7 @@ export async function openEngines(
       import("./pg/listen.js"),
       import("./webhook-route.js"),
       import("./pg/payment-notes.js"),
+      import("./pg/business-details.js"),
     ]);
     const pool = await openPool(url);
     closers.push(() => pool.end());
@@ -105,6 +116,7 @@ export async function openEngines(
       pool,
       events: (principalId: string) => eventsReportingOutages(pgEventSource(pool, principalId), outage),
       paymentNotes: (principalId: string) => notesReportingOutages(pgPaymentNotes(pool, principalId), outage),
+      details: (principalId: string) => detailsReportingOutages(pgDetailsStore(pool, principalId), outage),
       webhooks: (auth: Authenticator) => pgWebhookRoute(pool, auth, log),
     };
   }

@@ -5,6 +5,7 @@
  */
 
 import { type EngineName, EngineOutageError, safeAddress } from "../engine-outage.js";
+import type { DetailsStore } from "../profiles/details.js";
 import type { EventSource } from "../webhooks/event-source.js";
 import type { PaymentNoteStore } from "../webhooks/payment-notes.js";
 import { reasonOf } from "./engine-start.js";
@@ -84,6 +85,18 @@ export function eventsReportingOutages(source: EventSource, outage: OutageLog): 
 
 /** The payment notes in the same PostgreSQL: an outage is said as the inbox's is. */
 export function notesReportingOutages(store: PaymentNoteStore, outage: OutageLog): PaymentNoteStore {
+  return reportingOutages(store, outage);
+}
+
+/** The same for the person's business details. */
+export function detailsReportingOutages(store: DetailsStore, outage: OutageLog): DetailsStore {
+  return { ...reportingOutages(store, outage), place: store.place };
+}
+
+function reportingOutages<T>(
+  store: { read(): Promise<T>; update(change: (value: T) => T): Promise<T> },
+  outage: OutageLog,
+): { read(): Promise<T>; update(change: (value: T) => T): Promise<T> } {
   const guarded =
     <A extends unknown[], T>(call: (...args: A) => Promise<T>) =>
     async (...args: A): Promise<T> => {
@@ -96,5 +109,8 @@ export function notesReportingOutages(store: PaymentNoteStore, outage: OutageLog
         throw outage.failed(error);
       }
     };
-  return { read: guarded(() => store.read()), update: guarded((change) => store.update(change)) };
+  return {
+    read: guarded(() => store.read()),
+    update: guarded((change: (value: T) => T) => store.update(change)),
+  };
 }

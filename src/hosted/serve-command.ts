@@ -67,6 +67,7 @@ export async function runServe(argv: string[], env: Env, write: (text: string) =
       governor: (principal) => engines.governors.governor(principal.baseUrl, principal.apiKey),
       events: (id) => engines.events?.(id),
       paymentNotes: (id) => engines.paymentNotes?.(id),
+      details: (id) => engines.details?.(id),
       rateWindowMs: settings.rateWindowMs,
       log,
     });

@@ -23,6 +23,7 @@ import { createToolContext } from "../mcp/context.js";
 import { subscribableUris } from "../mcp/resources/events.js";
 import { subscriptionRefusal } from "../mcp/resources/subscriptions.js";
 import { serverBlueprint } from "../mcp/server.js";
+import type { DetailsStore } from "../profiles/details.js";
 import type { EventSource } from "../webhooks/event-source.js";
 import type { PaymentNoteStore } from "../webhooks/payment-notes.js";
 import { MAX_MCP_BODY_BYTES, type McpCall } from "./mcp-body.js";
@@ -36,6 +37,8 @@ export interface RuntimeDeps {
   events(principalId: string): EventSource | undefined;
   /** What a principal told the server about payments, kept beside their events. */
   paymentNotes?(principalId: string): PaymentNoteStore | undefined;
+  /** A principal's business details for e-invoices (PostgreSQL). */
+  details?(principalId: string): DetailsStore | undefined;
   rateWindowMs: number | undefined;
   log(message: string): void;
 }
@@ -72,12 +75,21 @@ export class TenantRuntime {
     });
     const events = deps.events(id);
     this.subscribable = subscribableUris(events !== undefined);
-    const config = { ...settings, inbox: undefined, webhookSecret: undefined };
+    // A hosted server writes no files: documents travel in the answer, details live in PostgreSQL.
+    const config = {
+      ...settings,
+      inbox: undefined,
+      webhookSecret: undefined,
+      detailsFile: undefined,
+      documentsDir: undefined,
+    };
     const paymentNotes = events ? deps.paymentNotes?.(id) : undefined;
+    const details = deps.details?.(id);
     const context = createToolContext(config, {
       client: this.client,
       ...(events ? { events } : {}),
       ...(paymentNotes ? { paymentNotes } : {}),
+      ...(details ? { details } : {}),
     });
     const log = (message: string) => deps.log(`[${id}] ${message}`);
     const blueprint = serverBlueprint({ config, context, log });

@@ -13,7 +13,7 @@ import {
   type McpServer,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import type { AskToConfirm, Confirmation } from "./define-tool.js";
+import { type AskForValues, AskToConfirm, type Confirmation } from "./define-tool.js";
 
 const KEY = "confirm";
 
@@ -44,13 +44,48 @@ export function confirmationOf(ctx: ServerContext, server: McpServer): Confirmat
             // The answer comes from the client: only a literal true counts as a yes.
             confirmed: view.action === "accept" && view.content?.[KEY] === true,
             state: typeof state === "string" ? state : undefined,
+            values: view.action === "accept" ? textValues(view.content) : {},
           },
         }
       : {}),
   };
 }
 
-export function askResult(ask: AskToConfirm): InputRequiredResult {
+/** A form's text fields, from the client: only strings count, trimmed and bounded; empty ones left out. */
+function textValues(content: Record<string, unknown> | undefined): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(content ?? {}).slice(0, 50)) {
+    if (key === KEY || typeof value !== "string") continue;
+    const text = value.trim().slice(0, 500);
+    if (text !== "") values[key.slice(0, 100)] = text;
+  }
+  return values;
+}
+
+export function askResult(ask: AskToConfirm | AskForValues): InputRequiredResult {
+  if (!(ask instanceof AskToConfirm)) {
+    return inputRequired({
+      inputRequests: {
+        [KEY]: inputRequired.elicit({
+          message: ask.message,
+          requestedSchema: {
+            type: "object",
+            properties: Object.fromEntries(
+              ask.fields.map((field) => [
+                field.key,
+                {
+                  type: "string" as const,
+                  title: field.title,
+                  ...(field.description ? { description: field.description } : {}),
+                },
+              ]),
+            ),
+          },
+        }),
+      },
+      requestState: ask.state,
+    });
+  }
   return inputRequired({
     inputRequests: {
       [KEY]: inputRequired.elicit({

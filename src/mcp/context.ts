@@ -11,8 +11,11 @@ import type { Config, VatBasis } from "../config/load.js";
 import { InputError } from "../domain/input-error.js";
 import type { CallScope } from "../http/call-budget.js";
 import { ApiClient } from "../http/client.js";
+import type { DetailsStore } from "../profiles/details.js";
+import { fileDetailsStore } from "../profiles/file-store.js";
 import { type EventSource, inboxFileSource } from "../webhooks/event-source.js";
 import { fileNoteStore, notesPathBeside, type PaymentNoteStore } from "../webhooks/payment-notes.js";
+import { DocumentShelf } from "./document-shelf.js";
 
 export interface ToolContext extends BillingContext {
   defaultTaxRate: number;
@@ -24,6 +27,12 @@ export interface ToolContext extends BillingContext {
   events: EventSource | undefined;
   /** What the person said about payments the inbox does not show; kept where their events are. */
   paymentNotes: PaymentNoteStore | undefined;
+  /** What the person told about their business and customers for e-invoices; never sent to the service. */
+  details: DetailsStore | undefined;
+  /** Where made documents are also written as files (stdio); undefined: only in the answer. */
+  documentsFolder: string | undefined;
+  /** The documents made while the server runs, readable by their resource links. */
+  documents: DocumentShelf;
 }
 
 /**
@@ -51,6 +60,8 @@ export interface ContextOptions {
   events?: EventSource;
   /** Defaults to the file beside the inbox named by the config, if any. */
   paymentNotes?: PaymentNoteStore;
+  /** Defaults to the file the config names (INVOICING_DETAILS_FILE), if any. */
+  details?: DetailsStore;
   now?: () => Date;
   /** Settings whose values are not valid (stdio reads them leniently): every call names them. */
   configProblems?: readonly string[];
@@ -84,6 +95,9 @@ export function createToolContext(config: Config, options: ContextOptions = {}):
     events: options.events ?? (config.inbox ? inboxFileSource(config.inbox) : undefined),
     paymentNotes:
       options.paymentNotes ?? (config.inbox ? fileNoteStore(notesPathBeside(config.inbox)) : undefined),
+    details: options.details ?? (config.detailsFile ? fileDetailsStore(config.detailsFile) : undefined),
+    documentsFolder: config.documentsDir,
+    documents: new DocumentShelf(),
   };
 }
 

@@ -23,6 +23,15 @@ export interface ToolOutput<T> {
   text: string;
   /** Resources this answer is about (a report, a customer), offered as resource links. */
   links?: ResourceLinkTarget[];
+  /** Files this answer carries whole (an e-invoice, a PDF): embedded resources with their bytes. */
+  resources?: EmbeddedFile[];
+}
+
+/** A file in an answer: its bytes travel base64-encoded with their MIME type. */
+export interface EmbeddedFile {
+  uri: string;
+  mimeType: string;
+  bytes: Uint8Array;
 }
 
 /**
@@ -34,7 +43,13 @@ export interface Confirmation {
   /** The client can put a form in front of the person (elicitation). */
   supported: boolean;
   /** Absent on the first round; then what the person did, and the state the question carried. */
-  answer?: { action: "accept" | "decline" | "cancel"; confirmed: boolean; state: string | undefined };
+  answer?: {
+    action: "accept" | "decline" | "cancel";
+    confirmed: boolean;
+    state: string | undefined;
+    /** The text fields of an accepted form (AskForValues), each trimmed; empty ones left out. */
+    values: Record<string, string>;
+  };
 }
 
 /** What a handler knows about the call itself, beyond its arguments. */
@@ -94,10 +109,25 @@ export interface ToolResource {
 
 export type ResourceList = "recent-years" | "vat-periods" | "customers";
 
+/**
+ * A handler's answer that asks the person for values it lacks, in a form of text fields: their
+ * answer comes back in `Confirmation.answer.values` with `state`. Only where the client can show
+ * forms; elsewhere the handler answers with what is missing instead.
+ */
+export class AskForValues {
+  constructor(
+    readonly message: string,
+    readonly fields: readonly { key: string; title: string; description?: string }[],
+    readonly state: string,
+  ) {}
+}
+
 export interface ResourceLinkTarget {
   uri: string;
   name: string;
   description?: string;
+  /** application/json unless said. */
+  mimeType?: string;
 }
 
 /**
@@ -161,7 +191,7 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
     args: z.output<I>,
     context: ToolContext,
     call: ToolCall,
-  ): Promise<ToolOutput<z.input<O>> | AskToConfirm>;
+  ): Promise<ToolOutput<z.input<O>> | AskToConfirm | AskForValues>;
 }
 
 /** What a caller is offered, as far as a tool's words depend on it. */

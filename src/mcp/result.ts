@@ -16,8 +16,14 @@ export function successResult(output: ToolOutput<unknown>): CallToolResult {
       type: "resource_link",
       uri: link.uri,
       name: link.name,
-      mimeType: "application/json",
+      mimeType: link.mimeType ?? "application/json",
       ...(link.description ? { description: link.description } : {}),
+    });
+  }
+  for (const file of output.resources ?? []) {
+    content.push({
+      type: "resource",
+      resource: { uri: file.uri, mimeType: file.mimeType, blob: Buffer.from(file.bytes).toString("base64") },
     });
   }
   return { content, structuredContent: output.data as Record<string, unknown> };

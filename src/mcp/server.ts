@@ -26,7 +26,7 @@ import {
   missingSettings,
   type ToolContext,
 } from "./context.js";
-import { AskToConfirm, annotationsFor, type Offer, type ToolCall } from "./define-tool.js";
+import { AskForValues, AskToConfirm, annotationsFor, type Offer, type ToolCall } from "./define-tool.js";
 import { isExpectedError } from "./error-text.js";
 import { familyIcons, SERVER_INFO } from "./identity.js";
 import { InFlightCalls } from "./in-flight.js";
@@ -289,7 +289,9 @@ function registerTool(
       const call = { confirmation: confirmationOf(ctx, server), ...caller };
       const { handler } = await tool.load(); // loaded already, by the arguments' check
       const output = await handler(args as never, contextForCall(context, scope), call);
-      return output instanceof AskToConfirm ? askResult(output) : successResult(output);
+      return output instanceof AskToConfirm || output instanceof AskForValues
+        ? askResult(output)
+        : successResult(output);
     } catch (error) {
       if (!isExpectedError(error))
         log(`invoicing-mcp: ${tool.name} failed: ${error instanceof Error ? error.stack : String(error)}`);

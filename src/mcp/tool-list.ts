@@ -8,6 +8,7 @@
 export const toolModules: readonly ToolModule[] = [
   () => import("./tools/list-invoices/tool.js").then((module) => module.listInvoicesTool),
   () => import("./tools/create-invoice/tool.js").then((module) => module.createInvoiceTool),
+  () => import("./tools/invoice-documents/tool.js").then((module) => module.invoiceDocumentsTool),
   () => import("./tools/log-time/tool.js").then((module) => module.logTimeTool),
   () => import("./tools/customer-summary/tool.js").then((module) => module.customerSummaryTool),
   () => import("./tools/eur-report/tool.js").then((module) => module.eurReportTool),
@@ -17,6 +18,7 @@ export const toolModules: readonly ToolModule[] = [
   () => import("./tools/outstanding-by-customer/tool.js").then((module) => module.outstandingByCustomerTool),
   () => import("./tools/list-customers/tool.js").then((module) => module.listCustomersTool),
   () => import("./tools/create-customer/tool.js").then((module) => module.createCustomerTool),
+  () => import("./tools/business-details/tool.js").then((module) => module.businessDetailsTool),
   () => import("./tools/list-projects/tool.js").then((module) => module.listProjectsTool),
   () => import("./tools/list-time-entries/tool.js").then((module) => module.listTimeEntriesTool),
   () => import("./tools/time-summary/tool.js").then((module) => module.timeSummaryTool),

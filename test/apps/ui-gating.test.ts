@@ -77,4 +77,30 @@ describe.each(["2025", "2026"] as const)("MCP Apps offered only when announced (
       await apps.close();
     }
   });
+
+  it("a preview create_invoice would refuse (a tenth of a cent) is refused with the reason, nothing sent", async () => {
+    const apps = await connect(sandbox(), { era, capabilities: APPS_CAPABILITIES });
+    try {
+      const answer = await apps.call("create_previewed_invoice", {
+        invoice: {
+          invoiceNumber: "RE-2026-901",
+          customerId: "mueller",
+          invoiceDate: "2026-11-20",
+          periodStart: "2026-10-01",
+          periodEnd: "2026-10-31",
+          netAmount: 100.123,
+          taxRate: 19,
+          grossAmount: 119.15,
+          activityType: null,
+          notes: null,
+        },
+      });
+      expect(answer.isError).toBe(true);
+      expect(answer.text).toMatch(/netAmount: at most two decimals \(cents\).*preview again/);
+      expect(answer.text).not.toMatch(/unexpected/i);
+      expect(sandbox().requests.filter((r) => r.method === "POST")).toEqual([]);
+    } finally {
+      await apps.close();
+    }
+  });
 });

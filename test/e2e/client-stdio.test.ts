@@ -34,6 +34,7 @@ describe("a real MCP client over stdio against --sandbox", () => {
     expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual([
       "invoicing://customers/{customerId}/summary",
       "invoicing://customers/{customerId}/time",
+      "invoicing://documents/{invoice}/{file}",
       "invoicing://reports/eur/{year}",
       "invoicing://reports/vat/{period}",
       "skill://{+path}", // the skills' files (test/mcp/skills.test.ts)

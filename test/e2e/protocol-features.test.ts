@@ -78,7 +78,7 @@ describe.each(Object.keys(TRANSPORTS))("a 2026-era client over %s", (transport) 
     // One picture per family: invoices, time, customers and reports (events need an inbox).
     const families = [...bySource.values()].map((names) => names.sort());
     expect(families).toHaveLength(4);
-    expect(families).toContainEqual(["create_invoice", "list_invoices"]);
+    expect(families).toContainEqual(["create_invoice", "invoice_documents", "list_invoices"]);
     expect(families).toContainEqual(["list_time_entries", "log_time", "time_summary"]);
   });
 

@@ -13,13 +13,19 @@ import { allTools } from "../../src/mcp/tool-definitions.js";
 import { useMcp } from "../helpers/mcp.js";
 import { useSandbox } from "../helpers/sandbox.js";
 
-// An inbox of its own, so the tools that read one are offered and called too.
+// An inbox, details and documents of its own, so the tools that need them are offered and called too.
 const inboxDir = mkdtempSync(join(tmpdir(), "invoicing-resource-links-"));
 afterAll(() => rmSync(inboxDir, { recursive: true, force: true }));
 
 describe("resources declared on tools", () => {
   const sandbox = useSandbox();
-  const mcp = useMcp(sandbox, { env: { INVOICING_INBOX: join(inboxDir, "inbox.jsonl") } });
+  const mcp = useMcp(sandbox, {
+    env: {
+      INVOICING_INBOX: join(inboxDir, "inbox.jsonl"),
+      INVOICING_DETAILS_FILE: join(inboxDir, "details.json"),
+      INVOICING_DOCUMENTS_DIR: join(inboxDir, "documents"),
+    },
+  });
   let registered: { uri: string; name: string }[] = [];
   beforeAll(async () => {
     const [{ resources }, { resourceTemplates }] = await Promise.all([

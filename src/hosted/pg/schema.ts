@@ -72,6 +72,17 @@ const MIGRATIONS: { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 4,
+    // Each person's business details for e-invoices (src/profiles/details.ts): never sent to the service.
+    sql: `
+      CREATE TABLE business_details (
+        tenant      text        PRIMARY KEY,
+        details     jsonb       NOT NULL,
+        updated_at  timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

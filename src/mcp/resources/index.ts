@@ -10,6 +10,7 @@ import type { ToolContext } from "../context.js";
 import type { ResourceList, ToolResource } from "../define-tool.js";
 import { resourceUri, uriVariables } from "../resource-link.js";
 import { catalog } from "../tool-catalog.js";
+import { registerDocumentsResource } from "./documents.js";
 import { registerEventsResource } from "./events.js";
 import { readAsJson } from "./read.js";
 
@@ -81,6 +82,7 @@ export function resourceRegistrations(
 
   return (server) => {
     if (events) registerEventsResource(server, context, events, log);
+    registerDocumentsResource(server, context);
     for (const register of registrations) register(server);
   };
 }

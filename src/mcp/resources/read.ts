@@ -1,7 +1,7 @@
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import type { ToolContext } from "../context.js";
-import { AskToConfirm, UNATTENDED } from "../define-tool.js";
+import { AskForValues, AskToConfirm, UNATTENDED } from "../define-tool.js";
 import { errorKind, errorText, isExpectedError } from "../error-text.js";
 import { loadTool } from "../tool-catalog.js";
 
@@ -27,7 +27,8 @@ export async function readAsJson(
     if (!parsed.success) throw new ProtocolError(ProtocolErrorCode.InvalidParams, issuesText(parsed.error));
     const output = await tool.handler(parsed.data, context, UNATTENDED);
     // Only writes ask, and no write is served as a resource.
-    if (output instanceof AskToConfirm) throw new Error(`${tool.name} asks for a confirmation`);
+    if (output instanceof AskToConfirm || output instanceof AskForValues)
+      throw new Error(`${tool.name} asks for a confirmation`);
     return {
       contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(output.data, null, 2) }],
     };

@@ -102,4 +102,11 @@ E-Rechnung.
 - Keine Pflicht: Rechnungen an Verbraucher (B2C), an Kunden im Ausland, Kleinbetragsrechnungen bis
   250 EUR und Rechnungen von Kleinunternehmern nach § 19.
 - Öffentliche Auftraggeber (B2G) verlangen schon heute die XRechnung, meist über ihr eigenes Portal.
+
+invoice_documents erzeugt die Dokumente einer Rechnung, die im Service schon besteht: XRechnung (CII
+oder UBL), ein ZUGFeRD-PDF mit angehängtem Leistungsnachweis oder den Leistungsnachweis allein; make
+"check" sagt, was noch fehlt, "duty", ab wann E-Rechnungen Pflicht sind (EÜR-Einnahmen 2026, § 19).
+Was die API nicht kennt (Ihre Anschrift in Teilen, Steuernummer oder USt-IdNr., Ansprechperson, IBAN,
+Zahlungsziel; je Kunde die Anschrift, eine Käuferreferenz, bei öffentlichen Auftraggebern die
+Leitweg-ID), wird einmal erfragt und mit business_details hier gespeichert, nie an den Service gesendet.
 `;

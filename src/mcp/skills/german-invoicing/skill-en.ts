@@ -116,4 +116,11 @@ An e-invoice (E-Rechnung) is structured data per EN 16931: XRechnung, or ZUGFeRD
 - Not required: invoices to consumers (B2C), to customers abroad, small amounts up to 250 EUR, and
   invoices of small businesses under § 19.
 - Public customers (B2G) already require XRechnung, usually through their own portal.
+
+invoice_documents makes the documents of an invoice already in the service: XRechnung (CII, or UBL),
+a ZUGFeRD PDF with the time sheet (Leistungsnachweis) attached, or the time sheet alone; make
+"check" says what it still lacks, "duty" from when the person must issue e-invoices (their 2026 EÜR
+income, § 19). What the API does not hold (your address in parts, Steuernummer or USt-IdNr, contact,
+IBAN, payment days; per customer the address, a buyer reference, for a public client its Leitweg-ID)
+is asked once and kept by this server with business_details, never sent to the service.
 `;

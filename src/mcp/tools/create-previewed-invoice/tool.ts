@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { createPreviewedInvoice } from "../../../billing/invoice-request.js";
+import { InputError } from "../../../domain/input-error.js";
 import { defineTool } from "../../define-tool.js";
 import { invoiceInput, invoiceOutput } from "../../invoice-schema.js";
-import { previewedAnswer } from "./answer.js";
+import { previewedAnswer, previewRefusedText } from "./answer.js";
 
 /**
  * The invoice preview's button: creates exactly the draft a create_invoice dry run showed, through
@@ -51,7 +52,7 @@ export const createPreviewedInvoiceTool = defineTool({
   verifyWith: "list_invoices",
   async handler({ invoice }, context) {
     // Read as create_invoice reads its arguments, so the preview is held to the same bounds.
-    const args = invoiceInput.parse({
+    const read = invoiceInput.safeParse({
       customer: invoice.customerId,
       netAmount: invoice.netAmount,
       periodStart: invoice.periodStart,
@@ -62,6 +63,7 @@ export const createPreviewedInvoiceTool = defineTool({
       ...(invoice.notes === null ? {} : { notes: invoice.notes }),
       ...(invoice.activityType === null ? {} : { activityType: invoice.activityType }),
     });
-    return previewedAnswer(await createPreviewedInvoice(args, invoice, context), context);
+    if (!read.success) throw new InputError(previewRefusedText(read.error));
+    return previewedAnswer(await createPreviewedInvoice(read.data, invoice, context), context);
   },
 });
