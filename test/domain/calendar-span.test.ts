@@ -12,6 +12,16 @@ describe("whole days and months", () => {
     expect(lastDayOfMonth(year, month)).toBe(last);
   });
 
+  it("counts the last day as the Date does, for every month 0 to 13 of the years 90 to 9999", () => {
+    for (let year = 90; year <= 9999; year++) {
+      for (let month = 0; month <= 13; month++) {
+        const expected = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+        if (lastDayOfMonth(year, month) !== expected)
+          expect(`${year}-${month}: ${lastDayOfMonth(year, month)}`).toBe(expected);
+      }
+    }
+  });
+
   it("gives the month of a day and of a month key alike", () => {
     expect(monthOf("2024-02-17")).toEqual({ start: "2024-02-01", end: "2024-02-29" });
     expect(monthOf("2026-11")).toEqual({ start: "2026-11-01", end: "2026-11-30" });

@@ -177,4 +177,23 @@ describe("RateGovernor: a wait that is reported and can be cancelled", () => {
     next.release();
     expect(time.now()).toBeGreaterThanOrEqual(1_000_000 + 60_000);
   });
+
+  it("a caller cancelled while it waits for a request to finish rejects at once; the next release goes to the caller behind it", async () => {
+    const governor = new RateGovernor({ limit: 100, maxInFlight: 1, ...fakeTime() });
+    const running = await governor.acquire();
+    const controller = new AbortController();
+    const cancelled = governor.acquire(Number.POSITIVE_INFINITY, { signal: controller.signal });
+    let behindGotIt = false;
+    const behind = governor.acquire().then((permit) => {
+      behindGotIt = true;
+      return permit;
+    });
+    controller.abort();
+    await expect(cancelled).rejects.toThrow(/cancelled/);
+    expect(behindGotIt).toBe(false); // the one request in flight still holds the only place
+    running.release();
+    (await behind).release();
+    expect(behindGotIt).toBe(true);
+    expect(governor.occupied()).toBe(2); // the two finished requests' slots; the cancelled one took none
+  });
 });
