@@ -1,6 +1,7 @@
 /**
- * docs/tools.md, written from the tool definitions themselves (their descriptions and zod input
- * schemas), so the reference cannot say something the server does not. `npm run docs` writes it;
+ * docs/tools.md, written from the tool definitions themselves (their descriptions and zod input and
+ * output schemas), so the reference cannot say something the server does not. The output schemas
+ * are documented here rather than sent in tools/list (src/mcp/server.ts says why). `npm run docs` writes it;
  * a test regenerates it and fails when the file differs.
  */
 import { z } from "zod";
@@ -10,7 +11,7 @@ import { describeType, type JsonSchema } from "./schema-type.js";
 
 export type DocumentedTool = Pick<
   ToolDefinition,
-  "name" | "title" | "description" | "kind" | "idempotent" | "input"
+  "name" | "title" | "description" | "kind" | "idempotent" | "input" | "output"
 >;
 
 export function toolReference(tools: readonly DocumentedTool[]): string {
@@ -60,15 +61,30 @@ function toolSection(tool: DocumentedTool): string[] {
     oneLine(tool.description),
     "",
   ];
-  if (properties.length === 0) return [...section, "No arguments."];
+  const argumentLines =
+    properties.length === 0
+      ? ["No arguments."]
+      : [
+          "Arguments:",
+          "",
+          ...properties.map(
+            ([name, property]) =>
+              `- \`${name}\` (${describeType(property)}; ${requirement(required.has(name), property)}): ${oneLine(property.description ?? "")}`,
+          ),
+        ];
+  return [...section, ...argumentLines, "", ...structuredContentLines(tool)];
+}
+
+/** The fields of the answer's structuredContent, beside its text: the contract a program reads. */
+function structuredContentLines(tool: DocumentedTool): string[] {
+  const schema = z.toJSONSchema(tool.output, { io: "output" }) as JsonSchema;
   return [
-    ...section,
-    "Arguments:",
+    "Structured content (`structuredContent`, beside the text):",
     "",
-    ...properties.map(
-      ([name, property]) =>
-        `- \`${name}\` (${describeType(property)}; ${requirement(required.has(name), property)}): ${oneLine(property.description ?? "")}`,
-    ),
+    ...Object.entries(schema.properties ?? {}).map(([name, property]) => {
+      const description = oneLine(property.description ?? "");
+      return `- \`${name}\` (${describeType(property)})${description ? `: ${description}` : ""}`;
+    }),
   ];
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from "vitest";
 import { type Config, loadConfig } from "../../src/config/load.js";
 import type { ApiClientOptions } from "../../src/http/client.js";
 import { createServer } from "../../src/mcp/server.js";
+import { everyTool } from "../../src/mcp/tool-definitions.js";
 import { clientFor, REFERENCE_DATE } from "./sandbox.js";
 
 export interface Connected {
@@ -101,7 +102,7 @@ export async function connect(
     await client.connect(clientTransport);
     closeServer = () => server.close();
   }
-  await client.listTools(); // so the client checks structuredContent against each outputSchema
+  await client.listTools();
   return {
     client,
     logs,
@@ -115,6 +116,7 @@ export async function connect(
         .filter((c) => c.type === "text")
         .map((c) => c.text)
         .join("\n");
+      if (result.isError !== true) holdToOutputSchema(name, result.structuredContent);
       return {
         isError: result.isError === true,
         text,
@@ -142,4 +144,19 @@ export function useMcp(sandbox: () => Sandbox, options: Parameters<typeof connec
     if (!connected) throw new Error("not connected");
     return connected;
   };
+}
+
+/**
+ * Every answer of every tool call a test makes is held to its tool's whole output schema (the
+ * definition's, every field and its type): tools/list does not carry output schemas (the model never
+ * reads them, src/mcp/server.ts), so no client would catch a tool that answers outside its contract.
+ */
+function holdToOutputSchema(name: string, structured: unknown): void {
+  const tool = everyTool.find((t) => t.name === name);
+  if (!tool) return;
+  const checked = tool.output.safeParse(structured);
+  if (!checked.success)
+    throw new Error(
+      `${name} answered outside its output schema: ${checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
 }

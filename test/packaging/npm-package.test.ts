@@ -33,8 +33,8 @@ describe("package.json, as npm installs it", () => {
     for (const name of workspaceNames) expect(pkg.dependencies ?? {}).not.toHaveProperty(name);
   });
 
-  it("ships the bin's directory and nothing else (no sources, tests or maps)", () => {
-    expect(pkg.files).toEqual(["bundle/**/*.mjs"]);
+  it("ships the bin's directory and the PDFs' fonts, nothing else (no sources, tests or maps)", () => {
+    expect(pkg.files).toEqual(["bundle/**/*.mjs", "bundle/fonts/*"]);
     expect(pkg.bin["invoicing-mcp"]).toMatch(/^bundle\/[\w-]+\.mjs$/);
   });
 });
