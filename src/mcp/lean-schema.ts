@@ -4,12 +4,8 @@
  * the ±(2^53 − 1) bounds `.int()` adds to every integer, and string length bounds, which guard the
  * server against abuse (zod still enforces them, with a clear error) but never guide a model.
  * An argument marked `.meta({ unlisted: true })` is accepted but not shown: the older form of an
- * argument, kept so that calls made before it changed still replay.
- * Output schemas also lose their prose, `additionalProperties: false` and `required`: the text
- * answer says what the figures mean, every field is always present (null where unknown, as its type
- * says), and a client checking structuredContent still checks every type. Below the root, an object
- * is known by its `properties`, an array by its `items` and a constant by its `const`, so none
- * repeats its `type`.
+ * argument, kept so that calls made before it changed still replay. Only input schemas go out
+ * (src/mcp/server.ts says why output schemas do not).
  *
  * The SDK asks a schema for its JSON Schema through Standard Schema's `~standard.jsonSchema`; this
  * wraps a zod schema so that answer is post-processed (once per schema and target, then shared and
@@ -20,16 +16,11 @@ import type { StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 
 export type Json = Record<string, unknown>;
-type Io = "input" | "output";
 
-export function leanSchema<S extends z.ZodType>(
-  schema: S,
-  io: Io,
-): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
+export function leanSchema<S extends z.ZodType>(schema: S): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
   // Built once per schema: the hosted mode builds a server per request, and converting a schema is
-  // by far the dearest part of registering a tool (the SDK converts the output schema on every call).
-  const cache = io === "input" ? inputWrappers : outputWrappers;
-  const known = cache.get(schema);
+  // by far the dearest part of registering a tool.
+  const known = wrappers.get(schema);
   if (known) return known as StandardSchemaWithJSON<z.input<S>, z.output<S>>;
   const standard = schema["~standard"] as unknown as StandardSchemaWithJSON<
     z.input<S>,
@@ -37,11 +28,11 @@ export function leanSchema<S extends z.ZodType>(
   >["~standard"];
   const converted = new Map<string, Json>();
   type Options = Parameters<typeof standard.jsonSchema.input>[0];
-  const convert = (which: Io, options: Options): Json => {
+  const convert = (which: "input" | "output", options: Options): Json => {
     const key = `${which} ${options.target}`;
     let json = converted.get(key);
     if (!json) {
-      json = deepFreeze(shaped(leanJson(standard.jsonSchema[which](options), io), io));
+      json = deepFreeze(leanJson(standard.jsonSchema[which](options)));
       converted.set(key, json);
     }
     return json;
@@ -56,12 +47,11 @@ export function leanSchema<S extends z.ZodType>(
       },
     },
   };
-  cache.set(schema, wrapper);
+  wrappers.set(schema, wrapper);
   return wrapper;
 }
 
-const inputWrappers = new WeakMap<z.ZodType, unknown>();
-const outputWrappers = new WeakMap<z.ZodType, unknown>();
+const wrappers = new WeakMap<z.ZodType, unknown>();
 
 /** Shared by every server of the process, so no one may change it. */
 export function deepFreeze(value: Json): Json {
@@ -73,69 +63,16 @@ export function deepFreeze(value: Json): Json {
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 
-/**
- * An output schema names each top-level field with its type; a field that holds rows or a nested
- * object says only that it is an array or an object. The rows' fields are in the data itself and
- * the text answer says what they mean, while describing every nested row in every tool doubled the
- * tool list a model reads in each conversation. Input schemas are given whole.
- */
-function shaped(schema: Json, io: Io): Json {
-  if (io === "input" || !isObject(schema.properties)) return schema;
-  const fields = Object.entries(schema.properties).map(([name, field]) => [
-    name,
-    isObject(field) ? (opaque(field) ?? field) : field,
-  ]);
-  return { ...schema, properties: Object.fromEntries(fields) };
-}
-
-/** "array" or "object" (with "null" when nullable) for rows and nested objects; undefined otherwise. */
-function opaque(field: Json): Json | undefined {
-  if ("properties" in field || "items" in field) {
-    const kind = "items" in field ? "array" : "object";
-    return { type: Array.isArray(field.type) && field.type.includes("null") ? [kind, "null"] : kind };
-  }
-  // A nullable row list or object comes as anyOf [rows or object, null].
-  const members = Array.isArray(field.anyOf) ? field.anyOf.filter(isObject) : [];
-  const nonNull = members.filter((member) => member.type !== "null");
-  if (members.length !== 2 || nonNull.length !== 1) return undefined;
-  const inner = opaque(nonNull[0] as Json);
-  return inner === undefined ? undefined : { type: [inner.type, "null"].flat() };
-}
-
 /** A copy of a JSON Schema without what the header comment lists. */
-export function leanJson(schema: Json, io: Io): Json {
+export function leanJson(schema: Json): Json {
   const lean: Json = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === "$schema") continue;
     if ((key === "minimum" && value === -SAFE) || (key === "maximum" && value === SAFE)) continue;
     if ((key === "minLength" || key === "maxLength") && schema.type === "string") continue;
-    if (io === "output" && saysNothingToAClient(key, value)) continue;
-    lean[key] = leanValue(key, value, io);
+    lean[key] = leanValue(key, value);
   }
   return nullableAsTypeList(lean);
-}
-
-/** Output schemas below the root: `type` where `properties`, `items` or `const` already says it. */
-function withoutImpliedType(schema: Json): Json {
-  if (!("properties" in schema || "items" in schema || "const" in schema)) return schema;
-  const { type: _implied, ...rest } = schema;
-  return rest;
-}
-
-/**
- * In output schemas: prose, `required`, a closed or open object (`additionalProperties` false or
- * `{}`), and keys declared to be strings, which JSON keys always are.
- */
-function saysNothingToAClient(key: string, value: unknown): boolean {
-  if (key === "description" || key === "required") return true;
-  if (key === "additionalProperties")
-    return value === false || (isObject(value) && Object.keys(value).length === 0);
-  return (
-    key === "propertyNames" &&
-    isObject(value) &&
-    Object.keys(value).join() === "type" &&
-    value.type === "string"
-  );
 }
 
 /** zod writes a nullable `.describe()`d schema as `anyOf: [{type: T}, {type: "null"}]`: the same as `type: [T, "null"]`. */
@@ -147,23 +84,18 @@ function nullableAsTypeList(schema: Json): Json {
   return { type: anyOf.map((member) => (member as Json).type), ...rest };
 }
 
-function leanValue(key: string, value: unknown, io: Io): unknown {
+function leanValue(key: string, value: unknown): unknown {
   // Property names are data, not keywords: `properties.description` is a field called description.
   if (key === "properties" || key === "$defs") {
     return Object.fromEntries(
       Object.entries(value as Record<string, Json>)
         .filter(([, child]) => !(key === "properties" && isObject(child) && child.unlisted === true))
-        .map(([name, child]) => [name, nested(child, io)]),
+        .map(([name, child]) => [name, leanJson(child)]),
     );
   }
-  if (Array.isArray(value)) return value.map((item) => (isObject(item) ? nested(item, io) : item));
-  if (isObject(value) && key !== "const" && key !== "default") return nested(value, io);
+  if (Array.isArray(value)) return value.map((item) => (isObject(item) ? leanJson(item) : item));
+  if (isObject(value) && key !== "const" && key !== "default") return leanJson(value);
   return value;
-}
-
-function nested(schema: Json, io: Io): Json {
-  const lean = leanJson(schema, io);
-  return io === "output" ? withoutImpliedType(lean) : lean;
 }
 
 function isObject(value: unknown): value is Json {

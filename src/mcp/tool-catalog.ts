@@ -23,9 +23,8 @@ type Schema = StandardSchemaWithJSON<unknown, unknown>;
 export interface ToolEntry extends ToolTraits {
   /** The words a caller with this offer reads in tools/list. */
   description(offer: Offer): string;
-  /** Its schemas as the SDK takes them: JSON Schema for tools/list, zod's checks for a call. */
+  /** Its input schema as the SDK takes it: JSON Schema for tools/list, zod's checks for a call. */
   input: Schema;
-  output: Schema;
   /** Its definition, with the handler: imported the first time it is asked for. */
   load(): Promise<ToolDefinition>;
 }
@@ -56,8 +55,7 @@ function fromDefinition(tool: ToolDefinition): ToolEntry {
   return {
     ...traitsOf(tool),
     description: (offer) => descriptionFor(tool, offer),
-    input: leanSchema(tool.input, "input") as Schema,
-    output: leanSchema(tool.output, "output") as Schema,
+    input: leanSchema(tool.input) as Schema,
     load: async () => tool,
   };
 }
@@ -79,8 +77,7 @@ function fromBuild(facts: readonly ToolFacts[], modules: readonly ToolModule[]):
       ...traitsOf(fact),
       // The build wrote one for every offer (tool-facts.ts).
       description: (offer) => fact.descriptions[offerKey(offer)]!,
-      input: builtSchema(fact.input, "input", async () => (await load()).input),
-      output: builtSchema(fact.output, "output", async () => (await load()).output),
+      input: builtSchema(fact.input, async () => (await load()).input),
       load,
     };
   });
@@ -90,11 +87,11 @@ function fromBuild(facts: readonly ToolFacts[], modules: readonly ToolModule[]):
  * A schema whose JSON Schema the build made and whose checks are zod's, loaded with the tool: the
  * SDK awaits a Standard Schema's `validate`, so the first call's check imports the tool's module.
  */
-function builtSchema(json: Json, io: "input" | "output", schema: () => Promise<z.ZodType>): Schema {
+function builtSchema(json: Json, schema: () => Promise<z.ZodType>): Schema {
   const frozen = deepFreeze(json);
   const jsonSchema = (which: "input" | "output") => (options: { target: string }) => {
-    if (which !== io || options.target !== BUILT_SCHEMA_TARGET)
-      throw new Error(`the bundle carries this schema's ${io} JSON Schema for ${BUILT_SCHEMA_TARGET} only`);
+    if (which !== "input" || options.target !== BUILT_SCHEMA_TARGET)
+      throw new Error(`the bundle carries this schema's input JSON Schema for ${BUILT_SCHEMA_TARGET} only`);
     return frozen;
   };
   return {

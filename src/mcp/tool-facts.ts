@@ -1,6 +1,6 @@
 /**
  * What tools/list and the inventory need to know of a tool, without its code: its name and words,
- * what it needs, and its JSON Schemas. None of it changes while the server runs, so the bundle
+ * what it needs, and its input JSON Schema. None of it changes while the server runs, so the bundle
  * (scripts/bundle.mjs) carries every tool's facts, made at build time by `factsOf` below, and a
  * start reads no tool's code and converts no zod schema: a tool is loaded when it is first called
  * (tool-catalog.ts). test/packaging/tool-facts.test.ts holds the bundle's tools/list to the
@@ -31,9 +31,8 @@ export type ToolTraits = Pick<
 export interface ToolFacts extends ToolTraits {
   /** Its description for each kind of caller (offerKey): what tools/list shows them. */
   descriptions: Record<string, string>;
-  /** Its JSON Schemas, as tools/list shows them. */
+  /** Its input JSON Schema, as tools/list shows it. */
   input: Json;
-  output: Json;
 }
 
 /** Every kind of caller a description may depend on. */
@@ -75,8 +74,7 @@ export function factsOf(tool: ToolDefinition): ToolFacts {
   return {
     ...traitsOf(tool),
     descriptions: Object.fromEntries(OFFERS.map((offer) => [offerKey(offer), descriptionFor(tool, offer)])),
-    input: leanSchema(tool.input, "input")["~standard"].jsonSchema.input(options),
-    output: leanSchema(tool.output, "output")["~standard"].jsonSchema.output(options),
+    input: leanSchema(tool.input)["~standard"].jsonSchema.input(options),
   };
 }
 
