@@ -5,12 +5,11 @@
  * file beside the inbox, replaced atomically (written to a temporary file, then renamed); in the
  * hosted mode one row per principal in PostgreSQL (src/hosted/pg/payment-notes.ts).
  */
-import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { z } from "zod";
 import { InputError } from "../domain/input-error.js";
 import type { PersonsWord } from "../domain/vat.js";
+import { jsonFileRecord } from "../json-file-record.js";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -80,50 +79,9 @@ export function notesPathBeside(inbox: string): string {
 }
 
 export function fileNoteStore(path: string): PaymentNoteStore {
-  // One update at a time in this process; another process's write in between is replaced whole.
-  let queue: Promise<unknown> = Promise.resolve();
-  const read = async (): Promise<PaymentNotes> => {
-    let raw: string;
-    try {
-      raw = await readFile(path, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return NO_NOTES;
-      throw error;
-    }
-    const parsed = paymentNotesSchema.safeParse(safeJson(raw));
-    if (!parsed.success) {
-      throw new InputError(
-        `The payment dates noted for the user, in ${path}, cannot be read: the file was changed by hand or damaged. Move it aside to start again (what was noted in it is then forgotten).`,
-      );
-    }
-    return parsed.data;
-  };
-  return {
-    read,
-    update(change) {
-      const next = queue.then(async () => {
-        const notes = change(await read());
-        await mkdir(dirname(path), { recursive: true });
-        const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
-        try {
-          await writeFile(temporary, `${JSON.stringify(notes, null, 1)}\n`, { mode: 0o600 });
-          await rename(temporary, path);
-        } catch (error) {
-          await rm(temporary, { force: true });
-          throw error;
-        }
-        return notes;
-      });
-      queue = next.catch(() => undefined);
-      return next;
-    },
-  };
-}
-
-function safeJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
+  return jsonFileRecord(path, {
+    schema: paymentNotesSchema,
+    empty: NO_NOTES,
+    unreadable: `The payment dates noted for the user, in ${path}, cannot be read: the file was changed by hand or damaged. Move it aside to start again (what was noted in it is then forgotten).`,
+  });
 }
