@@ -165,7 +165,7 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
           canWrite: access.canWrite,
           signIn,
         });
-      resources(server);
+      resources(server, signIn);
       registerViewsResource(server, views);
       if (era === "legacy") acknowledgeLegacySubscriptions(server, subscribableUris(events));
       access.prompts(server);

@@ -66,6 +66,29 @@ describe("a refused key, by the way the caller signed in", () => {
     );
   });
 
+  describe("a tenants-file tenant reading a resource", () => {
+    const hosted = useHosted(() => ({
+      tenants: [{ id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url }],
+      env: { ACME_KEY: sandbox().keys.demo },
+    }));
+
+    it("whose key is refused (401) is sent to the operator, as a tool call is", async () => {
+      const client = await httpClient(hosted().url, hosted().token, "modern");
+      try {
+        refuseNextReport(REFUSED);
+        const failed = await client.readResource({ uri: "invoicing://reports/eur/2025" }).then(
+          () => "read",
+          (error: Error) => error.message,
+        );
+        expect(failed).toMatch(/did not accept the API key this server uses for your account \(401\)/);
+        expect(failed).toMatch(/operator.*tenants file/);
+        expect(failed).not.toMatch(/INVOICING_API_KEY|env" block|sign in/);
+      } finally {
+        await client.close();
+      }
+    });
+  });
+
   describe("a tenants-file tenant whose service cannot be reached", () => {
     const hosted = useHosted(() => ({
       tenants: [{ id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url }],

@@ -4,6 +4,7 @@
  * leaves resources/subscribe to us, so the two handlers sit on its low-level server.
  */
 import type { McpServer } from "@modelcontextprotocol/server";
+import type { SignIn } from "../../config/principal.js";
 import { InputError } from "../../domain/input-error.js";
 import type { EventSource } from "../../webhooks/event-source.js";
 import type { ToolContext } from "../context.js";
@@ -23,6 +24,7 @@ export function registerEventsResource(
   context: ToolContext,
   source: EventSource,
   log: (message: string) => void,
+  signIn: SignIn,
 ): void {
   server.registerResource(
     "recent-events",
@@ -32,7 +34,7 @@ export function registerEventsResource(
       description: `The ${NEWEST} newest events the webhook receiver stored (payments, invoices sent, reminders, new customers and expenses), newest first. Subscribe to hear when new ones arrive.`,
       mimeType: "application/json",
     },
-    async (uri) => readAsJson(uri, "recent_events", { limit: NEWEST }, context, log),
+    async (uri) => readAsJson(uri, "recent_events", { limit: NEWEST }, context, log, signIn),
   );
 
   const watch = source.watch?.bind(source);

@@ -5,6 +5,7 @@
  * (tool-catalog.ts), so registering them reads no tool's code.
  */
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
+import type { SignIn } from "../../config/principal.js";
 import { completeCustomerId, completeVatPeriod, completeYear, recentVatPeriods } from "../completions.js";
 import type { ToolContext } from "../context.js";
 import type { ResourceList, ToolResource } from "../define-tool.js";
@@ -48,7 +49,7 @@ export function declaredResources(): { tool: string; resource: ToolResource }[] 
 export function resourceRegistrations(
   context: ToolContext,
   log: (message: string) => void,
-): (server: McpServer) => void {
+): (server: McpServer, signIn: SignIn) => void {
   const registrations = declaredResources().map(({ tool, resource }) => {
     const metadata = { title: resource.title, description: resource.description, mimeType: JSON_TYPE };
     const variables = uriVariables(resource.uri);
@@ -57,9 +58,9 @@ export function resourceRegistrations(
         Object.entries(resource.args ?? {}).map(([variable, arg]) => [arg, idOf(values[variable])]),
       );
     if (variables.length === 0) {
-      return (server: McpServer) =>
+      return (server: McpServer, signIn: SignIn) =>
         server.registerResource(resource.name, resource.uri, metadata, async (uri) =>
-          readAsJson(uri, tool, argsOf({}), context, log),
+          readAsJson(uri, tool, argsOf({}), context, log, signIn),
         );
     }
     const list = resource.list;
@@ -73,17 +74,17 @@ export function resourceRegistrations(
             ),
           }),
     });
-    return (server: McpServer) =>
+    return (server: McpServer, signIn: SignIn) =>
       server.registerResource(resource.name, template, metadata, async (uri, values) =>
-        readAsJson(uri, tool, argsOf(values), context, log),
+        readAsJson(uri, tool, argsOf(values), context, log, signIn),
       );
   });
   const events = context.events;
 
-  return (server) => {
-    if (events) registerEventsResource(server, context, events, log);
+  return (server, signIn) => {
+    if (events) registerEventsResource(server, context, events, log, signIn);
     registerDocumentsResource(server, context);
-    for (const register of registrations) register(server);
+    for (const register of registrations) register(server, signIn);
   };
 }
 

@@ -1,5 +1,6 @@
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { z } from "zod";
+import type { SignIn } from "../../config/principal.js";
 import type { ToolContext } from "../context.js";
 import { AskForValues, AskToConfirm, UNATTENDED } from "../define-tool.js";
 import { errorKind, errorText, isExpectedError } from "../error-text.js";
@@ -20,6 +21,7 @@ export async function readAsJson(
   args: Record<string, unknown>,
   context: ToolContext,
   log: (message: string) => void,
+  signIn: SignIn,
 ) {
   try {
     const tool = await loadTool(toolName);
@@ -36,12 +38,13 @@ export async function readAsJson(
     if (error instanceof ProtocolError) throw error;
     const kind = errorKind(error);
     if (kind !== undefined && VARIABLE_ERRORS.has(kind))
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, errorText(error));
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, errorText(error, { signIn }));
     if (!isExpectedError(error))
       log(
         `invoicing-mcp: reading ${uri.protocol}//${uri.host}${uri.pathname.slice(0, 80)} failed: ${error instanceof Error ? error.stack : String(error)}`,
       );
-    throw new Error(errorText(error));
+    // Worded for the way the reader signed in, as a tool call's error is (a key is set where they set it).
+    throw new Error(errorText(error, { signIn }));
   }
 }
 
