@@ -66,6 +66,51 @@ describe("a refused key, by the way the caller signed in", () => {
     );
   });
 
+  describe("a tenants-file tenant logging a batch", () => {
+    const hosted = useHosted(() => ({
+      tenants: [{ id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url }],
+      env: { ACME_KEY: sandbox().keys.demo },
+    }));
+
+    it("whose key is refused mid-batch reads the row's problem worded for the operator", async () => {
+      const client = await httpClient(hosted().url, hosted().token, "modern");
+      try {
+        sandbox().faults.add({ method: "POST", path: "/api/v1/time-entries", action: REFUSED });
+        const answer = await client.callTool({
+          name: "log_time",
+          arguments: {
+            entries: [
+              {
+                project: "Website Relaunch",
+                start: "2026-11-02T09:00",
+                duration: "1h",
+                description: "row one",
+                allowOverlap: true,
+              },
+              {
+                project: "Website Relaunch",
+                start: "2026-11-02T11:00",
+                duration: "1h",
+                description: "row two",
+                allowOverlap: true,
+              },
+            ],
+          },
+        });
+        const rows = (answer.structuredContent as { batch: { entries: { problem: string | null }[] } }).batch
+          .entries;
+        const problems = rows.map((row) => row.problem).filter((p): p is string => p !== null);
+        expect(problems.length).toBeGreaterThan(0);
+        for (const problem of problems) {
+          expect(problem).toMatch(/this server uses for your account \(401\)/);
+          expect(problem).not.toMatch(/INVOICING_API_KEY|env" block/);
+        }
+      } finally {
+        await client.close();
+      }
+    });
+  });
+
   describe("a tenants-file tenant reading a resource", () => {
     const hosted = useHosted(() => ({
       tenants: [{ id: "acme", apiKeyEnv: "ACME_KEY", baseUrl: sandbox().url }],

@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import type { BatchRow, BatchStatus } from "../../../billing/invoice-batch.js";
 import type { BatchOutcome, InvoiceOutcome } from "../../../billing/invoice-workflow.js";
+import type { SignIn } from "../../../config/principal.js";
 import { formatInstant } from "../../../domain/dates/format.js";
 import { fromCents, toCents } from "../../../domain/money.js";
 import { hoursFromMinutes } from "../../../domain/period-billing.js";
@@ -24,14 +25,14 @@ import { smallBusinessText } from "../../small-business-text.js";
 
 type BatchData = z.infer<typeof batchOutput>;
 
-export function invoiceAnswer(outcome: InvoiceOutcome, context: ToolContext) {
-  return "rows" in outcome ? batchAnswer(outcome, context) : oneInvoiceAnswer(outcome, context);
+export function invoiceAnswer(outcome: InvoiceOutcome, context: ToolContext, signIn: SignIn) {
+  return "rows" in outcome ? batchAnswer(outcome, context, signIn) : oneInvoiceAnswer(outcome, context);
 }
 
 /** Many customers' outcome: one line a customer, totals, and what to do next. */
-function batchAnswer(outcome: BatchOutcome, context: ToolContext) {
+function batchAnswer(outcome: BatchOutcome, context: ToolContext, signIn: SignIn) {
   const { period, rows, limits } = outcome;
-  const planned = (sendAfterMs: number | null) => batchData(rows, sendAfterMs, context);
+  const planned = (sendAfterMs: number | null) => batchData(rows, sendAfterMs, context, signIn);
   const small = limits === undefined ? {} : { smallBusiness: { limitsPassed: limits } };
   const assumed = `${limits === undefined ? "" : smallBusinessText(limits)}${periodNotes(outcome, true)}${assumedText(period.assumptions)}`;
   switch (outcome.kind) {
@@ -73,7 +74,12 @@ const WORDS: Record<BatchStatus, string> = {
 
 const COUNTED = new Set<BatchStatus>(["create", "created", "not_sent"]);
 
-function batchData(rows: readonly BatchRow[], sendAfterMs: number | null, context: ToolContext): BatchData {
+function batchData(
+  rows: readonly BatchRow[],
+  sendAfterMs: number | null,
+  context: ToolContext,
+  signIn: SignIn,
+): BatchData {
   const drafts = rows.map((row) => {
     const body = row.draft?.body;
     const minutes = row.draft?.time?.minutes;
@@ -88,7 +94,7 @@ function batchData(rows: readonly BatchRow[], sendAfterMs: number | null, contex
       taxAmount: body?.taxAmount ?? null,
       grossAmount: body?.grossAmount ?? null,
       conflicts: row.draft?.conflicts.map((c) => c.invoiceNumber) ?? [],
-      problem: problemOf(row),
+      problem: problemOf(row, signIn),
     };
   });
   const counted = rows.filter((row) => COUNTED.has(row.status));
@@ -111,8 +117,8 @@ function batchData(rows: readonly BatchRow[], sendAfterMs: number | null, contex
  * Why a row is skipped or refused, in the words the single answer uses for the same customer: the
  * rule's error, or what the period's invoices leave unbilled (the one model of time_summary too).
  */
-function problemOf(row: BatchRow): string | null {
-  if (row.error !== undefined) return errorText(row.error, { verifyWith: "list_invoices" });
+function problemOf(row: BatchRow, signIn: SignIn): string | null {
+  if (row.error !== undefined) return errorText(row.error, { verifyWith: "list_invoices", signIn });
   const billed = row.draft?.billed;
   if (billed === undefined || billed.invoiceNumbers.length === 0) return null;
   if (row.draft?.verdict === "nothing to bill") return `nothing left to bill: ${billedShort(billed)}`;

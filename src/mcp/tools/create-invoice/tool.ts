@@ -37,6 +37,6 @@ export const createInvoiceTool = defineTool({
   },
   async handler(args, context, call) {
     const outcome = await createAskedInvoices(args, context, call.confirmation);
-    return invoiceAnswer(outcome, context);
+    return invoiceAnswer(outcome, context, call.signIn);
   },
 });

@@ -13,6 +13,7 @@ import {
   span,
 } from "../../../billing/log-time-batch.js";
 import type { PlannedEntry } from "../../../billing/log-time-entry.js";
+import type { SignIn } from "../../../config/principal.js";
 import { formatDuration } from "../../../domain/dates/duration.js";
 import { formatInstant } from "../../../domain/dates/format.js";
 import { amountForHours, fromCents, toCents } from "../../../domain/money.js";
@@ -25,12 +26,12 @@ import { eur, named } from "../../format.js";
 import { coveringInvoiceOutput, describeInvoice, guessNote } from "../../period-text.js";
 
 /** What log_time answers for each outcome of its call (src/billing/log-time.ts). */
-export function logTimeAnswer(outcome: LogTimeOutcome, context: ToolContext) {
+export function logTimeAnswer(outcome: LogTimeOutcome, context: ToolContext, signIn: SignIn) {
   switch (outcome.kind) {
     case "refused":
       return refused(outcome.refusal, outcome.single);
     case "batch": {
-      const { batch, text } = batchAnswer(outcome.logged, context);
+      const { batch, text } = batchAnswer(outcome.logged, context, signIn);
       return {
         data: { outcome: "batch" as const, batch, ...notOnInvoice(outcome.late) },
         text: `${text}${lateText(outcome.late, false)}`,
@@ -140,12 +141,12 @@ const STATUS_WORDS: Record<EntryStatus, string> = {
   failed: "failed",
 };
 
-function batchAnswer(outcome: BatchOutcome, context: ToolContext) {
+function batchAnswer(outcome: BatchOutcome, context: ToolContext, signIn: SignIn) {
   const rows = outcome.entries.map((e, i) => ({
     index: i + 1,
     status: e.status,
     ...entryData(e.entry, e.id, context),
-    problem: e.error === undefined ? null : errorText(e.error, { verifyWith: "list_time_entries" }),
+    problem: e.error === undefined ? null : errorText(e.error, { verifyWith: "list_time_entries", signIn }),
   }));
   const count = (status: EntryStatus) => rows.filter((r) => r.status === status).length;
   const sendAfter =

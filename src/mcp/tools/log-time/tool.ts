@@ -133,7 +133,7 @@ export const logTimeTool = defineTool({
         "they cannot be counted",
       ).filter((entry) => entry.description === args.description).length,
   },
-  async handler(args, context) {
-    return logTimeAnswer(await logTime(args, context), context);
+  async handler(args, context, call) {
+    return logTimeAnswer(await logTime(args, context), context, call.signIn);
   },
 });
