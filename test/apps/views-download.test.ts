@@ -119,7 +119,7 @@ describe("invoice preview: the created draft's e-invoice files as downloads thro
     const xrechnung = view.frame.getByRole("button", { name: "XRechnung herunterladen" });
     const zugferd = view.frame.getByRole("button", { name: "ZUGFeRD-PDF herunterladen" });
     // Nothing stored yet: the tool's own list of what is missing, and no file for the host.
-    await xrechnung.click();
+    await xrechnung.click({ timeout: 5000 });
     await expect.poll(() => statusText(view)).toMatch(/cannot be an e-invoice yet/);
     const gaps = await statusText(view);
     expect(gaps).toContain(invoice.invoiceNumber);
@@ -140,7 +140,7 @@ describe("invoice preview: the created draft's e-invoice files as downloads thro
     });
     expect(customer.data.refused, customer.text).toEqual([]);
 
-    await xrechnung.click();
+    await xrechnung.click({ timeout: 5000 });
     await expect.poll(() => view.downloads.length).toBe(1);
     const [xml] = (view.downloads[0] as Download).contents;
     expect(xml?.type).toBe("resource");
@@ -151,7 +151,7 @@ describe("invoice preview: the created draft's e-invoice files as downloads thro
     expect(bytes).toContain("PO-2026-88");
     await expect.poll(() => statusText(view)).toBe("Als Download an die Anwendung übergeben.");
 
-    await zugferd.click();
+    await zugferd.click({ timeout: 5000 });
     await expect.poll(() => view.downloads.length).toBe(2);
     const [pdf] = (view.downloads[1] as Download).contents;
     expect(pdf?.resource.mimeType).toBe("application/pdf");
