@@ -17,6 +17,21 @@ import { type AskForValues, AskToConfirm, type Confirmation } from "./define-too
 
 const KEY = "confirm";
 
+/**
+ * What the person said to the question that carried `state`: yes (in the form, or as the call's own
+ * `confirmed: true` where no form could be shown), no (the form was answered otherwise), or nothing
+ * yet. An answer to another question (another state) is no answer to this one.
+ */
+export function verdictOn(
+  confirmation: Confirmation,
+  confirmedArg: boolean | undefined,
+  state: string,
+): "yes" | "no" | "unasked" {
+  const answer = confirmation.answer;
+  if (confirmedArg === true || (answer?.confirmed === true && answer.state === state)) return "yes";
+  return answer !== undefined && answer.state === state ? "no" : "unasked";
+}
+
 export function confirmationOf(ctx: ServerContext, server: McpServer): Confirmation {
   const view = inputResponse(ctx.mcpReq.inputResponses, KEY);
   const state = ctx.mcpReq.requestState<unknown>();

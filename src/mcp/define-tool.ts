@@ -85,6 +85,31 @@ export class AskToConfirm {
 }
 
 /**
+ * The resource a read tool serves: its answer's data as JSON at a URI, a template when the URI has
+ * variables. Plain data, so the build's tool facts carry it: resources/index.ts registers every
+ * declared resource from the facts, without reading a tool's code, and reads it through the tool's
+ * handler; the tool's own links are built from the same declaration (resource-link.ts).
+ */
+export interface ToolResource {
+  /** "invoicing://reports/eur/{year}": each {variable} stands for one percent-encoded path segment. */
+  uri: string;
+  /** The registration's name, as resources/list and resources/templates/list show it. */
+  name: string;
+  title: string;
+  description: string;
+  /** Each URI variable, and the tool argument its value is passed as. */
+  args?: Record<string, string>;
+  /**
+   * For a template: the instances resources/list shows, and the completions of its variable (the
+   * recent years, the recent VAT periods, or each customer), each named `label` beside its year or
+   * period, or after the customer's name.
+   */
+  list?: { of: ResourceList; label: string };
+}
+
+export type ResourceList = "recent-years" | "vat-periods" | "customers";
+
+/**
  * A handler's answer that asks the person for values it lacks, in a form of text fields: their
  * answer comes back in `Confirmation.answer.values` with `state`. Only where the client can show
  * forms; elsewhere the handler answers with what is missing instead.
@@ -155,6 +180,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   appOnly?: boolean;
   /** Its result opens a view in hosts that render MCP Apps (src/mcp/apps/, src/views/). */
   view?: boolean;
+  /** The resource it serves; its answer links to it with `resourceLink` (resource-link.ts). */
+  resource?: ToolResource;
   /**
    * The description for a caller who may not write, or whose server has stored events, where the
    * general one would offer what this caller cannot do or ask for what it already has.

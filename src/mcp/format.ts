@@ -11,7 +11,6 @@ export function eur(amount: number): string {
 }
 
 export { named } from "../domain/text.js";
-export { page } from "../reports/page.js";
 
 /** `"14:03:20"`: a clock time in the user's zone, to the second. */
 export function clockTime(ms: number, timeZone: string): string {

@@ -16,7 +16,16 @@ export const BUILT_SCHEMA_TARGET = "draft-2020-12";
 /** The plain facts of a definition, as they are. */
 export type ToolTraits = Pick<
   ToolDefinition,
-  "name" | "title" | "kind" | "family" | "idempotent" | "needsInbox" | "appOnly" | "view" | "verifyWith"
+  | "name"
+  | "title"
+  | "kind"
+  | "family"
+  | "idempotent"
+  | "needsInbox"
+  | "appOnly"
+  | "view"
+  | "verifyWith"
+  | "resource"
 >;
 
 export interface ToolFacts extends ToolTraits {
@@ -46,6 +55,7 @@ const TRAITS = [
   "appOnly",
   "view",
   "verifyWith",
+  "resource",
 ] as const;
 
 /** Just the traits of a definition or of the build's facts (those it has). */

@@ -49,6 +49,31 @@ export function personsWord(notes: PaymentNotes): PersonsWord {
   };
 }
 
+/** The notes with these added (a statement already kept is not kept twice), within the bounds. */
+export function withNotes(
+  notes: PaymentNotes,
+  paidOn: readonly { id: string; invoiceNumber: string; paidOn: string }[],
+  statement: { datedBefore: string } | null,
+  notedAt: string,
+): PaymentNotes {
+  const next: PaymentNotes = { paidOn: { ...notes.paidOn }, paidBefore: [...notes.paidBefore] };
+  for (const p of paidOn) next.paidOn[p.id] = { day: p.paidOn, invoiceNumber: p.invoiceNumber, notedAt };
+  if (
+    statement !== null &&
+    !next.paidBefore.some(
+      (s) => s.datedBefore === statement.datedBefore && s.paidBefore === statement.datedBefore,
+    )
+  ) {
+    next.paidBefore.push({ datedBefore: statement.datedBefore, paidBefore: statement.datedBefore, notedAt });
+  }
+  if (Object.keys(next.paidOn).length > MAX_PAID_ON || next.paidBefore.length > MAX_PAID_BEFORE) {
+    throw new InputError(
+      `Nothing was noted: the server keeps at most ${MAX_PAID_ON} payment days and ${MAX_PAID_BEFORE} statements per person.`,
+    );
+  }
+  return next;
+}
+
 /** Beside the inbox, named after it: `inbox.jsonl` keeps its notes in `inbox.payment-notes.json`. */
 export function notesPathBeside(inbox: string): string {
   return join(dirname(inbox), `${basename(inbox).replace(/\.jsonl?$/i, "")}.payment-notes.json`);

@@ -56,6 +56,22 @@ describe("the tools' facts made at build time", () => {
     }
   });
 
+  it("carry the resources the tools declare: the bundle registers the sources' resources without their code", async () => {
+    const fromBundle = await bundled(BASE);
+    const sources = await connect(undefined, { env: BASE });
+    try {
+      const templates = (await fromBundle.listResourceTemplates()).resourceTemplates;
+      expect(templates.map((t) => t.uriTemplate)).toContain("invoicing://reports/eur/{year}");
+      expect(templates).toEqual((await sources.client.listResourceTemplates()).resourceTemplates);
+      expect((await fromBundle.listResources()).resources).toEqual(
+        (await sources.client.listResources()).resources,
+      );
+    } finally {
+      await fromBundle.close();
+      await sources.close();
+    }
+  });
+
   it("leave a call's checks to the tool's own schema, read at the first call: the answer is the sources'", async () => {
     const fromBundle = await bundled(BASE);
     const sources = await connect(undefined, { env: BASE });

@@ -1,15 +1,45 @@
 /**
  * Reports and customer views as JSON resources, so a client can attach them to a conversation.
- * Each reads through the same handler as the matching tool: one way to fetch and shape the data.
+ * Each is declared on the tool that serves it (define-tool.ts ToolResource) and read through that
+ * tool's handler: one way to fetch and shape the data. The declarations come from the tools' facts
+ * (tool-catalog.ts), so registering them reads no tool's code.
  */
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
 import { completeCustomerId, completeVatPeriod, completeYear, recentVatPeriods } from "../completions.js";
 import type { ToolContext } from "../context.js";
+import type { ResourceList, ToolResource } from "../define-tool.js";
+import { resourceUri, uriVariables } from "../resource-link.js";
+import { catalog } from "../tool-catalog.js";
 import { registerDocumentsResource } from "./documents.js";
 import { registerEventsResource } from "./events.js";
 import { readAsJson } from "./read.js";
 
 const JSON_TYPE = "application/json";
+
+/**
+ * The order resources/list and resources/templates/list show the resources in, by name; one
+ * declared but not named here comes after these, in the tools' order.
+ */
+export const LISTED_ORDER: readonly string[] = [
+  "outstanding",
+  "eur-report",
+  "vat-report",
+  "customer-summary",
+  "customer-time",
+];
+
+/** Every tool's resource, with the name of the tool that serves it, in the listed order. */
+export function declaredResources(): { tool: string; resource: ToolResource }[] {
+  const declared = catalog.flatMap((entry) =>
+    entry.resource === undefined ? [] : [{ tool: entry.name, resource: entry.resource }],
+  );
+  const rank = (name: string) => {
+    const index = LISTED_ORDER.indexOf(name);
+    return index === -1 ? LISTED_ORDER.length : index;
+  };
+  // A stable sort: those not named keep the tools' order.
+  return declared.sort((a, b) => rank(a.resource.name) - rank(b.resource.name));
+}
 
 /**
  * The resources' registrations, their templates built once for this context; the function
@@ -19,102 +49,41 @@ export function resourceRegistrations(
   context: ToolContext,
   log: (message: string) => void,
 ): (server: McpServer) => void {
-  const eurTemplate = new ResourceTemplate("invoicing://reports/eur/{year}", {
-    list: async () => ({
-      resources: completeYear(context, "")
-        .slice(0, 3)
-        .map((year) => ({
-          uri: `invoicing://reports/eur/${year}`,
-          name: `EÜR ${year}`,
-          mimeType: JSON_TYPE,
-        })),
-    }),
-    complete: { year: (value) => completeYear(context, value) },
-  });
-  const vatTemplate = new ResourceTemplate("invoicing://reports/vat/{period}", {
-    list: async () => ({
-      resources: recentVatPeriods(context).map((period) => ({
-        uri: `invoicing://reports/vat/${period}`,
-        name: `VAT ${period}`,
-        mimeType: JSON_TYPE,
-      })),
-    }),
-    complete: { period: (value) => completeVatPeriod(context, value) },
-  });
-  const summaryTemplate = new ResourceTemplate("invoicing://customers/{customerId}/summary", {
-    list: async () => customerInstances(context, "summary", "summary"),
-    complete: { customerId: (value) => completeCustomerId(context, value) },
-  });
-  const timeTemplate = new ResourceTemplate("invoicing://customers/{customerId}/time", {
-    list: async () => customerInstances(context, "time", "hours"),
-    complete: { customerId: (value) => completeCustomerId(context, value) },
+  const registrations = declaredResources().map(({ tool, resource }) => {
+    const metadata = { title: resource.title, description: resource.description, mimeType: JSON_TYPE };
+    const variables = uriVariables(resource.uri);
+    const argsOf = (values: Record<string, string | string[] | undefined>) =>
+      Object.fromEntries(
+        Object.entries(resource.args ?? {}).map(([variable, arg]) => [arg, idOf(values[variable])]),
+      );
+    if (variables.length === 0) {
+      return (server: McpServer) =>
+        server.registerResource(resource.name, resource.uri, metadata, async (uri) =>
+          readAsJson(uri, tool, argsOf({}), context, log),
+        );
+    }
+    const list = resource.list;
+    const template = new ResourceTemplate(resource.uri, {
+      list: list === undefined ? undefined : async () => ({ resources: await instances(resource, context) }),
+      ...(list === undefined
+        ? {}
+        : {
+            complete: Object.fromEntries(
+              variables.map((variable) => [variable, (value: string) => complete(list.of, context, value)]),
+            ),
+          }),
+    });
+    return (server: McpServer) =>
+      server.registerResource(resource.name, template, metadata, async (uri, values) =>
+        readAsJson(uri, tool, argsOf(values), context, log),
+      );
   });
   const events = context.events;
 
   return (server) => {
     if (events) registerEventsResource(server, context, events, log);
     registerDocumentsResource(server, context);
-    server.registerResource(
-      "outstanding",
-      "invoicing://reports/outstanding",
-      {
-        title: "Outstanding receivables",
-        description:
-          "Open (sent, unpaid) invoices grouped by customer, most overdue first, with gross amounts and days overdue.",
-        mimeType: JSON_TYPE,
-      },
-      async (uri) => readAsJson(uri, "outstanding_by_customer", {}, context, log),
-    );
-
-    server.registerResource(
-      "eur-report",
-      eurTemplate,
-      {
-        title: "EÜR report",
-        description:
-          "Income-surplus report (EÜR) for one year: income split freiberuflich / gewerblich, expenses, profit.",
-        mimeType: JSON_TYPE,
-      },
-      async (uri, variables) => readAsJson(uri, "eur_report", { year: idOf(variables.year) }, context, log),
-    );
-
-    server.registerResource(
-      "vat-report",
-      vatTemplate,
-      {
-        title: "VAT return figures",
-        description:
-          "The output side of the VAT return for a month (2026-10), quarter (2026-Q3) or year (2026): taxable amount and tax per rate, on the configured basis.",
-        mimeType: JSON_TYPE,
-      },
-      async (uri, variables) =>
-        readAsJson(uri, "vat_report", { period: idOf(variables.period) }, context, log),
-    );
-
-    server.registerResource(
-      "customer-summary",
-      summaryTemplate,
-      {
-        title: "Customer summary",
-        description: "One customer's revenue, open and overdue receivables, and hours.",
-        mimeType: JSON_TYPE,
-      },
-      async (uri, variables) =>
-        readAsJson(uri, "customer_summary", { customer: idOf(variables.customerId) }, context, log),
-    );
-
-    server.registerResource(
-      "customer-time",
-      timeTemplate,
-      {
-        title: "Customer hours",
-        description:
-          "One customer's hours: billed, unbilled and its amount, this week, this month, by month.",
-        mimeType: JSON_TYPE,
-      },
-      async (uri, variables) =>
-        readAsJson(uri, "time_summary", { customer: idOf(variables.customerId) }, context, log),
-    );
+    for (const register of registrations) register(server);
   };
 }
 
@@ -128,14 +97,36 @@ function idOf(variable: string | string[] | undefined): string {
   }
 }
 
-/** Without a reachable service the list is empty, so resources/list itself still answers. */
-async function customerInstances(context: ToolContext, leaf: string, what: string) {
-  const customers = await context.directory.customers().catch(() => []);
-  return {
-    resources: customers.map((c) => ({
-      uri: `invoicing://customers/${encodeURIComponent(c._id)}/${leaf}`,
-      name: `${c.name}: ${what}`,
-      mimeType: JSON_TYPE,
-    })),
-  };
+function complete(list: ResourceList, context: ToolContext, typed: string): string[] | Promise<string[]> {
+  switch (list) {
+    case "recent-years":
+      return completeYear(context, typed);
+    case "vat-periods":
+      return completeVatPeriod(context, typed);
+    case "customers":
+      return completeCustomerId(context, typed);
+  }
+}
+
+/** What resources/list shows of a template. Without a reachable service, no customers: the list still answers. */
+async function instances(resource: ToolResource, context: ToolContext) {
+  const list = resource.list!;
+  const [variable] = uriVariables(resource.uri);
+  const at = (value: string, name: string) => ({
+    uri: resourceUri(resource.uri, { [variable!]: value }),
+    name,
+    mimeType: JSON_TYPE,
+  });
+  switch (list.of) {
+    case "recent-years":
+      return completeYear(context, "")
+        .slice(0, 3)
+        .map((year) => at(year, `${list.label} ${year}`));
+    case "vat-periods":
+      return recentVatPeriods(context).map((period) => at(period, `${list.label} ${period}`));
+    case "customers": {
+      const customers = await context.directory.customers().catch(() => []);
+      return customers.map((c) => at(c._id, `${c.name}: ${list.label}`));
+    }
+  }
 }

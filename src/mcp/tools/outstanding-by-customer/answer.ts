@@ -1,60 +1,10 @@
-import { z } from "zod";
-import { cleanText } from "../../domain/text.js";
-import { type Outstanding, outstanding } from "../../reports/outstanding.js";
-import { customerArg, moneyOutput } from "../args.js";
-import { defineTool } from "../define-tool.js";
-import { eur } from "../format.js";
-
-const invoiceRow = z.object({
-  id: z.string(),
-  invoiceNumber: z.string(),
-  invoiceDate: z.string().nullable().describe("YYYY-MM-DD, as a reminder cites it; null when not listed"),
-  dueDate: z.string().describe("YYYY-MM-DD"),
-  grossAmount: moneyOutput,
-  daysOverdue: z.number(),
-  urgency: z.string(),
-});
-
-export const outstandingByCustomerTool = defineTool({
-  name: "outstanding_by_customer",
-  title: "Who owes me money",
-  description: "Sent, unpaid invoices by customer, most overdue first, with due dates and days overdue.",
-  kind: "read",
-  family: "reports",
-  view: true,
-  input: z.object({
-    customer: customerArg.optional().describe("Only this customer."),
-    overdueOnly: z.boolean().default(false).describe("Only invoices past due."),
-  }),
-  output: z.object({
-    customers: z.array(
-      z.object({
-        customerId: z.string(),
-        customerName: z.string(),
-        openAmount: moneyOutput,
-        overdueAmount: moneyOutput,
-        maxDaysOverdue: z.number(),
-        invoices: z.array(invoiceRow),
-      }),
-    ),
-    totalOutstanding: moneyOutput.describe("Sum of the invoices shown: with overdueOnly, the overdue ones."),
-    overdueAmount: moneyOutput,
-    averagePaymentDays: z.number().nullable(),
-    currency: z.literal("EUR"),
-  }),
-  example: { customer: "mueller" },
-  async handler(args, context) {
-    const data = await outstanding(context, { customer: args.customer, overdueOnly: args.overdueOnly });
-    return {
-      data,
-      text: answer(data, args.overdueOnly),
-      links: [{ uri: "invoicing://reports/outstanding", name: "Outstanding receivables" }],
-    };
-  },
-});
+/** How outstanding_by_customer answers: the receivables in words, each customer's invoices beneath it. */
+import { cleanText } from "../../../domain/text.js";
+import type { Outstanding } from "../../../reports/outstanding.js";
+import { eur } from "../../format.js";
 
 /** The receivables in words: all amounts gross, the account's average payment days said as the account's. */
-function answer(data: Outstanding, overdueOnly: boolean): string {
+export function outstandingText(data: Outstanding, overdueOnly: boolean): string {
   const { customers } = data;
   const from = `from ${customers.length} ${customers.length === 1 ? "customer" : "customers"}`;
   const average =

@@ -1,48 +1,22 @@
 /**
  * How vat_report's answer reads: each rate's figures with the form's field numbers, the invoices
  * each figure sums, what is left out and why, and the due date. The figures come from
- * src/domain/vat.ts; nothing here adds anything up.
+ * src/domain/vat.ts through src/reports/vat.ts; here they are shaped and worded.
  */
 import type { LimitPassed } from "../../../billing/small-business.js";
 import type { SignIn } from "../../../config/principal.js";
-import { DAY_MS } from "../../../domain/calendar-span.js";
-import { type Cents, taxFromNet, toCents } from "../../../domain/money.js";
+import { DAY_MS, spanKind } from "../../../domain/calendar-span.js";
+import { formatDay } from "../../../domain/dates/format.js";
+import type { Period } from "../../../domain/dates/period.js";
+import { type Cents, fromCents, toCents } from "../../../domain/money.js";
 import type { CountedInvoice, Unsure, VatBasis, VatFigures, VatInvoice } from "../../../domain/vat.js";
 import type { FilingRule, VatDue } from "../../../domain/vat-due.js";
-import { eur } from "../../format.js";
+import { formBase, formFields } from "../../../domain/vat-form.js";
+import type { VatReport } from "../../../reports/vat.js";
+import type { ToolContext } from "../../context.js";
+import { eur, named } from "../../format.js";
 import { webhookSetup } from "../../instructions.js";
 import { smallBusinessText } from "../../small-business-text.js";
-
-/**
- * The Umsatzsteuer-Voranmeldung's fields for output tax on taxable supplies: Kz 81 the taxable
- * amount at 19 %, Kz 86 at 7 % (the tax beside them has no number of its own), Kz 35 the taxable
- * amount and Kz 36 the tax at any other rate; Kz 66 input tax from other businesses' invoices.
- * Source: GnuCash's table of the form's Kennzahlen, libgnucash/tax/us/txf-de_DE.scm (K81 "zum
- * Steuersatz von 19 %", K86 "zum Steuersatz von 7 %", K35/K36 "zu anderen Steuersätzen",
- * K66 "Vorsteuerbeträge aus Rechnungen von anderen Unternehmern"), checked against the form of
- * 2011. No other field is named: only these can be vouched for.
- */
-export function formFields(ratePercent: number): { base: string; tax: string | null } {
-  if (ratePercent === 19) return { base: "81", tax: null };
-  if (ratePercent === 7) return { base: "86", tax: null };
-  return { base: "35", tax: "36" };
-}
-
-/**
- * What goes into the form: the taxable amount in whole euros (cents dropped), and for fields 81 and
- * 86, which have no tax field, the tax ELSTER computes from that base; for 35/36 the tax is entered.
- */
-export function formBase(row: { rate: number; net: Cents; tax: Cents }): {
-  formBase: number;
-  formTax: number;
-} {
-  const euros = Math.trunc(row.net / 100);
-  const computed = formFields(row.rate / 100).tax === null;
-  return {
-    formBase: euros,
-    formTax: (computed ? taxFromNet(euros * 100, row.rate / 100) : row.tax) / 100,
-  };
-}
 
 /** What the basis means, said where the figures are. */
 export const BASIS_MEANING: Record<VatBasis, string> = {
@@ -299,4 +273,115 @@ function unsureLines({ figures, basis, hasInbox, signIn, canNote, customer, peri
     );
   }
   return lines;
+}
+
+const row = (counted: CountedInvoice, customerName: string | null) => ({
+  id: counted.invoice._id,
+  invoiceNumber: counted.invoice.invoiceNumber,
+  customerId: counted.invoice.customerId,
+  customerName,
+  day: counted.day,
+  netAmount: fromCents(counted.net),
+  taxAmount: fromCents(counted.tax),
+  ...(counted.byWord ? { paidOnByWord: true } : {}),
+});
+
+/** The invoices left out that the structured answer names; the rest are counted and summed. */
+export const UNSURE_LISTED = 20;
+
+/** The structured answer: each rate with its form fields and invoices, the checks, the due date. */
+export function vatData(
+  found: VatReport,
+  asked: { period: Period; basis: VatAnswer["basis"]["used"]; from: VatAnswer["basis"]["from"] },
+  context: ToolContext,
+) {
+  const { figures, frequency, due } = found;
+  const { period } = asked;
+  const nameOf = (id: string) => found.names.get(id) ?? null;
+  const brief = (i: VatInvoice) => ({
+    id: i._id,
+    invoiceNumber: i.invoiceNumber,
+    customerId: i.customerId,
+    customerName: nameOf(i.customerId),
+    invoiceDate: formatDay(i.invoiceDate, context.timeZone),
+    status: i.status,
+  });
+  return {
+    period: { start: period.start, end: period.end, label: period.label },
+    basis: { used: asked.basis, from: asked.from },
+    complete: figures.complete,
+    rates: figures.rates.map((r) => {
+      const fields = formFields(r.rate / 100);
+      return {
+        rate: r.rate / 100,
+        field: fields.base,
+        taxField: fields.tax,
+        taxableAmount: fromCents(r.net),
+        taxAmount: fromCents(r.tax),
+        ...formBase(r),
+        invoices: r.invoices.map((c) => row(c, nameOf(c.invoice.customerId))),
+      };
+    }),
+    totalTax: fromCents(figures.totalTax),
+    smallBusiness: {
+      netAmount: fromCents(figures.smallBusiness.reduce((sum, c) => sum + c.net, 0)),
+      invoices: figures.smallBusiness.map((c) => row(c, nameOf(c.invoice.customerId))),
+      noReturn: found.onlySmall,
+      limitsPassed: found.limits ?? null,
+    },
+    apart: { drafts: figures.drafts.map(brief), otherStates: figures.otherStates.map(brief) },
+    checks: {
+      taxMismatches: figures.mismatches.map((m) => ({
+        ...row(m.invoice, nameOf(m.invoice.invoice.customerId)),
+        taxRate: m.invoice.rate / 100,
+        expectedTax: fromCents(m.expected),
+      })),
+      unsure: figures.unsure.slice(0, UNSURE_LISTED).map((u) => ({ ...brief(u.invoice), reason: u.reason })),
+      unsureCount: figures.unsure.length,
+      unsureNetAmount: fromCents(unplacedSum(figures.unsure).net),
+      unsureGrossAmount: fromCents(unplacedSum(figures.unsure).gross),
+    },
+    due: {
+      date: due.dueDate,
+      filing: due.filing,
+      permanentExtension: context.vatPermanentExtension,
+      previousYearOutputTax: frequency === null ? null : fromCents(frequency.outputTax),
+      rule: frequency?.rule ?? null,
+    },
+    currency: "EUR" as const,
+  };
+}
+
+/** The figures in words, each customer named as the data names them. */
+export function vatText(
+  found: VatReport,
+  data: Pick<VatAnswer, "period" | "basis">,
+  context: ToolContext,
+  call: { signIn: { kind: VatAnswer["signIn"] }; canWrite: boolean },
+): string {
+  const nameOf = (id: string) => found.names.get(id) ?? null;
+  return vatAnswerText({
+    period: data.period,
+    basis: data.basis,
+    figures: found.figures,
+    due: found.due,
+    frequency: found.frequency,
+    permanentExtension: context.vatPermanentExtension,
+    limits: found.limits,
+    hasInbox: context.events !== undefined,
+    signIn: call.signIn.kind,
+    canNote: call.canWrite && context.paymentNotes !== undefined,
+    today: formatDay(context.now(), context.timeZone),
+    customer: (id) => named(nameOf(id) ?? undefined, id),
+  });
+}
+
+/** "2026-10", "2026-Q3" or "2026": a month, quarter or year as the VAT resource names it; else null. */
+export function vatPeriodKey(period: { start: string; end: string }): string | null {
+  const filing = spanKind(period);
+  const [year, month] = period.start.split("-");
+  if (filing === "month") return `${year}-${month}`;
+  if (filing === "quarter") return `${year}-Q${(Number(month) + 2) / 3}`;
+  if (filing === "year") return `${year}`;
+  return null;
 }

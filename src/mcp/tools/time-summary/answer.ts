@@ -1,146 +1,44 @@
-import { z } from "zod";
-import { formatDuration } from "../../domain/dates/duration.js";
-import { fromCents, toCents } from "../../domain/money.js";
-import { type SummaryRow, timeSummary } from "../../reports/time-summary.js";
-import { customerArg, moneyOutput, periodArg } from "../args.js";
-import { assumedText } from "../date-args.js";
-import { defineTool } from "../define-tool.js";
-import { eur, hours, named } from "../format.js";
-import {
-  billedOutput,
-  billedText,
-  coveringInvoiceOutput,
-  describeInvoice,
-  describeTime,
-  guessNote,
-  periodOutput,
-  periodTimeOutput,
-  supplementHint,
-} from "../period-text.js";
+/**
+ * How time_summary answers: without a period, each customer's hours and what is not yet billed;
+ * with one, the period's time per customer beside the invoices that may bill it.
+ */
+import { formatDuration } from "../../../domain/dates/duration.js";
+import { fromCents, toCents } from "../../../domain/money.js";
+import type { SummaryRow, TimeSummary } from "../../../reports/time-summary.js";
+import { assumedText } from "../../date-args.js";
+import { eur, hours, named } from "../../format.js";
+import { billedText, describeInvoice, describeTime, guessNote, supplementHint } from "../../period-text.js";
 
 /** A single customer's entries are listed in the text up to this many; the data holds them all. */
 const ENTRY_LINES = 40;
 
-const summaryRow = z.object({
-  customerId: z.string(),
-  customerName: z.string(),
-  hourlyRate: z.number().nullable(),
-  totalHours: z.number(),
-  billedHours: z.number(),
-  unbilledHours: z.number().describe("the service's own figure, over all periods"),
-  unbilledAmount: moneyOutput.describe("the service's own figure, over all periods"),
-  notYetBilled: z
-    .object({
-      amount: moneyOutput,
-      hours: z.number().nullable(),
-      months: z
-        .array(z.string())
-        .describe("YYYY-MM: the months read, those holding the service's unbilled hours"),
-      ifUnclearBillHours: moneyOutput
-        .nullable()
-        .describe(
-          "where it cannot be told whether the invoices named in unclear bill hours: the figure if they do",
-        ),
-      unclear: z.array(z.string()),
-    })
-    .nullable()
-    .optional()
-    .describe(
-      "Without a period: the time not yet billed by the invoices, each month read against its own (invoices made through the API count; the service's figure may not see them); null without a rate or a whole invoice list",
-    ),
-  draftsSince: z
-    .array(coveringInvoiceOutput)
-    .optional()
-    .describe(
-      "Only when one customer is asked for: their draft invoices, created since, which may bill part of the unbilled figure",
-    ),
-  weekHours: z.number().describe("this week (Monday to Sunday)"),
-  monthHours: z.number().describe("this calendar month"),
-  byMonth: z
-    .array(z.object({ month: z.string().describe("YYYY-MM"), hours: z.number(), amount: moneyOutput }))
-    .optional()
-    .describe("Only when one customer is asked for: every month since the start."),
-  inPeriod: z
-    .object({
-      time: periodTimeOutput,
-      mayAlreadyBeBilledBy: z
-        .array(coveringInvoiceOutput)
-        .optional()
-        .describe(
-          "Only when one customer is asked for: their invoices whose service period overlaps the period (or, without one, dated near it); billed.invoiceNumbers names them always",
-        ),
-      billed: billedOutput.describe("the period's time against what those invoices bill"),
-    })
-    .optional()
-    .describe("Only with `period`."),
-});
-
 type Row = SummaryRow;
-/** A row as the output schema has it: without a customer asked for, the lists are left out. */
-type OutputRow = z.infer<typeof summaryRow>;
 
-export const timeSummaryTool = defineTool({
-  name: "time_summary",
-  title: "Hours per customer",
-  description:
-    "Hours per customer: billed, unbilled and its amount, this week, this month, by month. With a period, also its hours and amount by project and the invoices that may bill it: use one before invoicing.",
-  // Without writes, "use one before invoicing" would offer what this caller cannot do.
-  descriptionFor: ({ canWrite }) =>
-    canWrite
-      ? undefined
-      : "Hours per customer: billed, unbilled and its amount, this week, this month, by month. With a period, also its hours and amount by project and the invoices that may bill it.",
-  kind: "read",
-  family: "time",
-  input: z.object({
-    customer: customerArg.optional().describe("Default: every active one."),
-    period: periodArg('E.g. "last month"; entries count by their start.').optional(),
-  }),
-  output: z.object({
-    period: periodOutput.optional().describe("Only with `period`."),
-    customers: z.array(summaryRow),
-    totals: z.object({
-      unbilledHours: z.number(),
-      unbilledAmount: moneyOutput,
-      weekHours: z.number(),
-      monthHours: z.number(),
-      notYetBilledAmount: moneyOutput
-        .nullable()
-        .optional()
-        .describe("Without a period: the rows' notYetBilled together; null where one could not be told"),
-      periodHours: z.number().optional().describe("Only with `period`."),
-      periodAmount: moneyOutput
-        .nullable()
-        .optional()
-        .describe("Only with `period`; null if a rate is missing."),
-    }),
-    currency: z.literal("EUR"),
-  }),
-  example: { customer: "mueller" },
-  async handler(args, context, call) {
-    const { period, customers, totals } = await timeSummary(context, {
-      customer: args.customer,
-      period: args.period,
-    });
-    const data = {
-      ...(period === undefined
-        ? {}
-        : { period: { start: period.start, end: period.end, label: period.label } }),
-      customers,
-      totals,
-      currency: "EUR" as const,
-    };
-    const text =
-      period === undefined
-        ? overviewText(customers, totals)
-        : periodText(customers, totals, period, call.canWrite);
-    // The data carries what a program needs, not a second copy of everything: month rows, the
-    // period's entries and the invoices in full only when one customer is asked for; for all of
-    // them, the text names the invoices and billed.invoiceNumbers links them.
-    return { data: args.customer === undefined ? { ...data, customers: customers.map(lean) } : data, text };
-  },
-});
+/**
+ * The data carries what a program needs, not a second copy of everything: month rows, the period's
+ * entries and the invoices in full only when one customer is asked for; for all of them, the text
+ * names the invoices and billed.invoiceNumbers links them.
+ */
+export function timeSummaryData({ period, customers, totals }: TimeSummary, oneCustomer: boolean) {
+  const data = {
+    ...(period === undefined
+      ? {}
+      : { period: { start: period.start, end: period.end, label: period.label } }),
+    customers,
+    totals,
+    currency: "EUR" as const,
+  };
+  return oneCustomer ? data : { ...data, customers: customers.map(lean) };
+}
 
-function lean(row: Row): OutputRow {
+export function timeSummaryText({ period, customers, totals }: TimeSummary, canWrite: boolean): string {
+  return period === undefined
+    ? overviewText(customers, totals)
+    : periodText(customers, totals, period, canWrite);
+}
+
+/** A row as the output schema has it without a customer asked for: the lists left out. */
+function lean(row: Row) {
   const { byMonth: _months, draftsSince: _drafts, ...rest } = row;
   if (rest.inPeriod === undefined) return rest;
   const { entries: _entries, byProject: _projects, ...time } = rest.inPeriod.time;

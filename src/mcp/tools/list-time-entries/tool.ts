@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { formatDuration } from "../../domain/dates/duration.js";
-import { type TimeEntriesPage, timeEntries } from "../../reports/time-entries.js";
+import { timeEntries } from "../../../reports/time-entries.js";
 import {
   completenessOutput,
   customerArg,
@@ -9,11 +8,11 @@ import {
   offsetArg,
   pageOutput,
   projectArg,
-} from "../args.js";
-import { assumedText, dayRange } from "../date-args.js";
-import { defineTool } from "../define-tool.js";
-import { entryLines } from "../entry-lines.js";
-import { completeness, pageLine, partialNote } from "../format.js";
+} from "../../args.js";
+import { dayRange } from "../../date-args.js";
+import { defineTool } from "../../define-tool.js";
+import { completeness } from "../../format.js";
+import { timeEntriesText } from "./answer.js";
 
 export const listTimeEntriesTool = defineTool({
   name: "list_time_entries",
@@ -76,23 +75,7 @@ export const listTimeEntriesTool = defineTool({
     const { projects, window, list, totalMinutes } = found;
     return {
       data: { projects, ...window, ...completeness(list), totalMinutes },
-      text: answer(found, range.assumptions, context.timeZone),
+      text: timeEntriesText(found, range.assumptions, context.timeZone),
     };
   },
 });
-
-/** The page's count and total time, then the entries by day. */
-function answer(found: TimeEntriesPage, assumptions: readonly string[], timeZone: string): string {
-  const { entries, projects, window, list, totalMinutes } = found;
-  const head =
-    totalMinutes === null
-      ? `${partialNote(list, "time entries", "there is no total: it would under-count")} ${pageLine(entries.length, window.total, window.offset, "time entries read")}${assumedText(assumptions)}`
-      : `${pageLine(entries.length, window.total, window.offset, "time entries")} All together: ${formatDuration(totalMinutes)}.${assumedText(assumptions)}`;
-  return [
-    head,
-    ...entryLines(entries, projects, timeZone, {
-      newerElsewhere: window.offset > 0,
-      olderElsewhere: window.nextOffset !== null,
-    }),
-  ].join("\n");
-}
