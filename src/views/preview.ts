@@ -1,8 +1,10 @@
 /**
  * Invoice preview (create_invoice with dryRun): the draft as it would read, the guard's verdict,
- * and one button that creates exactly that draft through create_previewed_invoice, once.
+ * and one button that creates exactly that draft through create_previewed_invoice, once; once it
+ * exists, its XRechnung and ZUGFeRD PDF as downloads where the host takes files.
  */
 import { h, stat } from "./dom.js";
+import { downloadButtons } from "./downloads.js";
 import type { ViewContext } from "./view.js";
 
 interface InvoiceView {
@@ -136,10 +138,13 @@ export function renderPreview(root: HTMLElement, data: Preview, { app, f }: View
       status.textContent = `${f.t("created")} ${created.invoice?.invoiceNumber ?? ""} (id ${created.invoice?.id ?? "?"})`;
     else if (created.outcome === "already_exists") status.textContent = f.t("exists");
     else status.textContent = `${f.t("failed")} ${created.outcome}`;
-    status.className =
-      created.outcome === "created" || created.outcome === "already_exists"
-        ? "verdict ok"
-        : "verdict refused";
+    const made = created.outcome === "created" || created.outcome === "already_exists";
+    status.className = made ? "verdict ok" : "verdict refused";
+    // The draft exists now: its e-invoice files can be made from it.
+    const downloads = made
+      ? downloadButtons(app, f, created.invoice?.invoiceNumber ?? inv.invoiceNumber)
+      : null;
+    if (downloads) status.after(downloads);
   });
   root.append(button, status);
 }

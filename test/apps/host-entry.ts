@@ -12,6 +12,8 @@ interface HostConfig {
   result: Record<string, unknown>;
   theme: "light" | "dark";
   locale: string;
+  /** Whether the host announces downloadFile (and takes ui/download-file requests). */
+  downloads: boolean;
 }
 
 declare global {
@@ -19,6 +21,7 @@ declare global {
     startHost(config: HostConfig): Promise<void>;
     hostCallTool(params: unknown): Promise<Record<string, unknown>>;
     hostMessage(params: unknown): Promise<void>;
+    hostDownload(params: unknown): Promise<void>;
     /** Changes the host's context as a host does when the person switches theme or language. */
     changeHost(change: Pick<HostConfig, "theme" | "locale">): void;
   }
@@ -36,7 +39,7 @@ window.startHost = async (config) => {
   const bridge = new AppBridge(
     null,
     { name: "invoicing-test-host", version: "1.0.0" },
-    { serverTools: {}, message: { text: {} } },
+    { serverTools: {}, message: { text: {} }, ...(config.downloads ? { downloadFile: {} } : {}) },
     { hostContext: context() },
   );
   window.changeHost = (change) => {
@@ -48,6 +51,11 @@ window.startHost = async (config) => {
     await window.hostMessage(params);
     return {};
   };
+  if (config.downloads)
+    bridge.ondownloadfile = async (params) => {
+      await window.hostDownload(params);
+      return {};
+    };
   bridge.onsizechange = ({ height }) => {
     if (height !== undefined) iframe.style.height = `${Math.ceil(height)}px`;
   };

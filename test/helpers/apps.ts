@@ -61,6 +61,8 @@ export interface OpenedView {
   messages: unknown[];
   /** Tool calls the view made through the host. */
   toolCalls: Array<{ name: string; arguments?: Record<string, unknown> }>;
+  /** ui/download-file requests the view sent (only a host that announces downloads takes them). */
+  downloads: Array<{ contents: Array<Record<string, unknown>> }>;
 }
 
 /** The host page with the view opened for `tool`'s `result`; the view's tool calls go to `mcp`. */
@@ -75,12 +77,15 @@ export async function openView(
     theme: "light" | "dark";
     locale: string;
     width?: number;
+    /** The host announces downloadFile. */
+    downloads?: boolean;
   },
 ): Promise<OpenedView> {
   const page = await browser.newPage({ viewport: { width: options.width ?? 420, height: 900 } });
   const requests: string[] = [];
   const messages: unknown[] = [];
   const toolCalls: OpenedView["toolCalls"] = [];
+  const downloads: OpenedView["downloads"] = [];
   await page.route("**/*", async (route) => {
     requests.push(route.request().url());
     await route.abort();
@@ -94,6 +99,9 @@ export async function openView(
   );
   await page.exposeFunction("hostMessage", async (params: unknown) => {
     messages.push(params);
+  });
+  await page.exposeFunction("hostDownload", async (params: OpenedView["downloads"][number]) => {
+    downloads.push(params);
   });
   const script = await hostBundle();
   await page.setContent(
@@ -111,12 +119,13 @@ export async function openView(
       result: options.result,
       theme: options.theme,
       locale: options.locale,
+      downloads: options.downloads ?? false,
     },
   );
   const frame = page.frames().find((f) => f !== page.mainFrame());
   if (frame === undefined) throw new Error("the view's frame did not load");
   await frame.waitForSelector("main[data-view]");
-  return { page, frame, requests, messages, toolCalls };
+  return { page, frame, requests, messages, toolCalls, downloads };
 }
 
 export interface Look {
