@@ -61,7 +61,9 @@ async function fatal(bytes: Uint8Array, name: string): Promise<string[]> {
   return fatalIds(report);
 }
 
-describe("invoice_documents and business_details, from an empty profile", () => {
+// One conversation, step by step (an empty profile, what is missing, the details stored, then the
+// documents): its steps keep their order when CI shuffles the suite.
+describe("invoice_documents and business_details, from an empty profile", { shuffle: false }, () => {
   const sandbox = useSandbox();
   let mcp: Connected & { close(): Promise<void> };
   let invoices: Invoice[];
