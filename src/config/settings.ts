@@ -44,21 +44,39 @@ export interface Field {
   perTenant: boolean;
   /** Never echoed in an error. */
   secret?: boolean;
-  schema: z.ZodType;
+  /** The value when none is given (undefined: unset). */
+  fallback?: unknown;
+  /**
+   * Checks and reads a given value. Made the first time a value is given: most settings are unset at
+   * a start, and building zod schemas is a measurable part of a cold start (docs/benchmarks.md).
+   */
+  schema: () => z.ZodType;
   expected: string;
 }
 
+/** A schema built on first use, then kept. */
+function once(build: () => z.ZodType): () => z.ZodType {
+  let built: z.ZodType | undefined;
+  return () => {
+    built ??= build();
+    return built;
+  };
+}
+
+/** A file or folder path: any text. */
+const aPath = once(() => z.string());
+
 /** A switch, from the environment ("true", "1", "yes", …) or a JSON file (true/false). */
-const switchSchema = z
-  .union([
+const switchSchema = once(() =>
+  z.union([
     z.boolean(),
     z
       .string()
       .transform((v) => v.trim().toLowerCase())
       .pipe(z.enum(["true", "false", "1", "0", "yes", "no"]))
       .transform((v) => v === "true" || v === "1" || v === "yes"),
-  ])
-  .default(false);
+  ]),
+);
 
 export const FIELDS = {
   apiKey: {
@@ -68,24 +86,20 @@ export const FIELDS = {
     secret: true,
     // The key goes into an HTTP header: a line break or a non-ASCII character (a typographic quote,
     // a non-breaking space from copy and paste) would make every request fail as if the network did.
-    schema: z
-      .string()
-      .optional()
-      .superRefine((value, ctx) => {
-        const problem = value === undefined ? undefined : keyProblem(value);
+    schema: once(() =>
+      z.string().superRefine((value, ctx) => {
+        const problem = keyProblem(value);
         if (problem) ctx.addIssue({ code: "custom", message: problem });
       }),
+    ),
     expected: "the API key, printable ASCII characters only",
   },
   baseUrl: {
     env: "INVOICING_BASE_URL",
     flag: "--base-url",
     perTenant: true,
-    schema: z
-      .string()
-      .optional()
-      .superRefine((value, ctx) => {
-        if (value === undefined) return;
+    schema: once(() =>
+      z.string().superRefine((value, ctx) => {
         try {
           parseBaseUrl(value);
         } catch (error) {
@@ -95,25 +109,29 @@ export const FIELDS = {
           });
         }
       }),
+    ),
     expected: "the service's address, e.g. https://invoicing.example.com",
   },
   timeZone: {
     env: "INVOICING_TIMEZONE",
     flag: "--timezone",
     perTenant: true,
-    schema: z.string().default("Europe/Berlin").refine(isTimeZone),
+    fallback: "Europe/Berlin",
+    schema: once(() => z.string().refine(isTimeZone)),
     expected: 'an IANA time zone such as "Europe/Berlin"',
   },
   defaultTaxRate: {
     env: "INVOICING_DEFAULT_TAX_RATE",
     flag: "--default-tax-rate",
     perTenant: true,
-    schema: z.coerce
-      .number()
-      .min(0)
-      .max(100)
-      .refine((rate) => Number.isInteger(Math.round(rate * 100 * 1e6) / 1e6), "at most two decimals")
-      .default(19),
+    fallback: 19,
+    schema: once(() =>
+      z.coerce
+        .number()
+        .min(0)
+        .max(100)
+        .refine((rate) => Number.isInteger(Math.round(rate * 100 * 1e6) / 1e6), "at most two decimals"),
+    ),
     expected:
       'a VAT percentage from 0 to 100 with at most two decimals, e.g. "19" (0 for the small-business rule)',
   },
@@ -121,6 +139,7 @@ export const FIELDS = {
     env: "INVOICING_READ_ONLY",
     flag: "--read-only",
     perTenant: true,
+    fallback: false,
     schema: switchSchema,
     expected: '"true" or "false" (also 1/0, yes/no)',
   },
@@ -128,14 +147,15 @@ export const FIELDS = {
     env: "INVOICING_TIMEOUT_MS",
     flag: "--timeout-ms",
     perTenant: false, // one per server: it bounds the server's own waiting
-    schema: z.coerce.number().int().min(100).max(45_000).default(15_000),
+    fallback: 15_000,
+    schema: once(() => z.coerce.number().int().min(100).max(45_000)),
     expected: "whole milliseconds from 100 to 45000",
   },
   inbox: {
     env: "INVOICING_INBOX",
     flag: "--inbox",
     perTenant: false, // hosted tenants' events live in PostgreSQL
-    schema: z.string().optional(),
+    schema: aPath,
     expected: "a file path",
   },
   webhookSecret: {
@@ -143,24 +163,26 @@ export const FIELDS = {
     flag: undefined,
     perTenant: false, // a tenant names its own by webhookSecret or webhookSecretEnv (tenants.ts)
     secret: true,
-    schema: z.string().optional(),
+    schema: aPath,
     expected: "the webhook endpoint's secret",
   },
   vatBasis: {
     env: "INVOICING_VAT_BASIS",
     flag: "--vat-basis",
     perTenant: true,
-    schema: z
-      .string()
-      .transform((v) => v.trim().toLowerCase())
-      .pipe(z.enum(["soll", "ist"]))
-      .optional(),
+    schema: once(() =>
+      z
+        .string()
+        .transform((v) => v.trim().toLowerCase())
+        .pipe(z.enum(["soll", "ist"])),
+    ),
     expected: '"soll" (VAT by invoice date) or "ist" (VAT by payment received, § 20 UStG)',
   },
   vatPermanentExtension: {
     env: "INVOICING_VAT_PERMANENT_EXTENSION",
     flag: "--vat-permanent-extension",
     perTenant: true,
+    fallback: false,
     schema: switchSchema,
     expected: '"true" or "false" (also 1/0, yes/no)',
   },
@@ -168,14 +190,14 @@ export const FIELDS = {
     env: "INVOICING_DETAILS_FILE",
     flag: undefined,
     perTenant: false, // hosted principals' details live in PostgreSQL
-    schema: z.string().optional(),
+    schema: aPath,
     expected: "a file path",
   },
   documentsDir: {
     env: "INVOICING_DOCUMENTS_DIR",
     flag: undefined,
     perTenant: false, // the hosted mode writes no files: documents travel in the answer
-    schema: z.string().optional(),
+    schema: aPath,
     expected: "a folder path",
   },
 } satisfies Record<keyof Config, Field>;
@@ -214,7 +236,12 @@ export function parseSettingsLeniently(
   const problems: SettingProblem[] = [];
   const parsed: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(FIELDS) as [SettingName, Field][]) {
-    const result = field.schema.safeParse(raw[name]);
+    const value = raw[name];
+    if (value === undefined) {
+      parsed[name] = field.fallback;
+      continue;
+    }
+    const result = field.schema().safeParse(value);
     if (result.success) {
       parsed[name] = result.data;
       continue;
@@ -224,7 +251,7 @@ export function parseSettingsLeniently(
       setting: name,
       text: `${origin(name)}${shownValue(name, field, raw[name])} is not valid: expected ${field.expected}${detail ? ` (${detail})` : ""}`,
     });
-    parsed[name] = field.schema.parse(undefined);
+    parsed[name] = field.fallback;
   }
   return { config: parsed as unknown as Config, problems };
 }
