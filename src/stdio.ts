@@ -5,7 +5,7 @@
  */
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { Config, SettingProblem } from "./config/load.js";
-import { ApiClient } from "./http/client.js";
+import type { ApiClient } from "./http/client.js";
 import { InFlightCalls } from "./mcp/in-flight.js";
 import { createServer } from "./mcp/server.js";
 
@@ -53,14 +53,8 @@ export async function runStdioServer(config: Config, options: StdioOptions = {})
     log(
       `invoicing-mcp: started, but every tool call will fail until these settings are fixed: ${problems.join("; ")}`,
     );
-  const client =
-    effective.apiKey && effective.baseUrl
-      ? new ApiClient({
-          baseUrl: effective.baseUrl,
-          apiKey: effective.apiKey,
-          timeoutMs: effective.timeoutMs,
-        })
-      : undefined;
+  // The client is made on the first call that asks the service (with the code it needs), not at start.
+  let client: ApiClient | undefined;
 
   process.on("unhandledRejection", (reason) =>
     log(`invoicing-mcp: unhandled rejection: ${describe(reason)}`),
@@ -72,7 +66,9 @@ export async function runStdioServer(config: Config, options: StdioOptions = {})
     () =>
       createServer({
         config: effective,
-        ...(client ? { client } : {}),
+        clientMade: (made) => {
+          client = made;
+        },
         ...(problems.length > 0 ? { configProblems: problems } : {}),
         ...(options.sandbox ? { sandbox: { keySet: config.apiKey !== undefined } } : {}),
         log,

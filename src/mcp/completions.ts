@@ -2,14 +2,29 @@
  * Completion values for resource-template variables and prompt arguments. They never fail: a
  * completion that cannot reach the service offers nothing rather than an error.
  */
-import { foldings } from "../domain/resolver.js";
-import type { ToolContext } from "./context.js";
+import type { ContextHandle } from "./context-handle.js";
 
 const MAX_VALUES = 20;
 
+/** The clock and zone of a context: all that years and VAT periods are completed from. */
+type Clock = Pick<ContextHandle, "timeZone" | "now">;
+
+/** The active customers, or none when the service cannot be reached (a completion never fails). */
+export async function customersOf(context: ContextHandle) {
+  try {
+    return await (await context.full()).directory.customers();
+  } catch {
+    return [];
+  }
+}
+
 /** Active customers whose name matches what was typed ("mü" → "Müller & Söhne GmbH"), best first. */
-async function matchingCustomers(context: ToolContext, typed: string) {
-  const customers = await context.directory.customers().catch(() => []);
+async function matchingCustomers(context: ContextHandle, typed: string) {
+  // The name matching is read with the customers, not at start.
+  const [customers, { foldings }] = await Promise.all([
+    customersOf(context),
+    import("../domain/resolver.js"),
+  ]);
   const wanted = foldings(typed);
   const score = (name: string): number => {
     if (typed.trim() === "") return 2;
@@ -26,20 +41,20 @@ async function matchingCustomers(context: ToolContext, typed: string) {
     .slice(0, MAX_VALUES);
 }
 
-export async function completeCustomerName(context: ToolContext, typed: string): Promise<string[]> {
+export async function completeCustomerName(context: ContextHandle, typed: string): Promise<string[]> {
   return (await matchingCustomers(context, typed)).map((c) => c.name);
 }
 
 /** For a variable that holds an id: the ids of customers whose name or id matches what was typed. */
-export async function completeCustomerId(context: ToolContext, typed: string): Promise<string[]> {
-  const customers = await context.directory.customers().catch(() => []);
+export async function completeCustomerId(context: ContextHandle, typed: string): Promise<string[]> {
+  const customers = await customersOf(context);
   const byId = customers.filter((c) => typed !== "" && c._id.startsWith(typed));
   const byName = await matchingCustomers(context, typed);
   return [...new Set([...byId, ...byName].map((c) => c._id))].slice(0, MAX_VALUES);
 }
 
 /** This year and the nine before it, matching what was typed ("202" → 2026, 2025, …). */
-export function completeYear(context: ToolContext, typed: string): string[] {
+export function completeYear(context: Clock, typed: string): string[] {
   const current = Number(
     new Intl.DateTimeFormat("en", { timeZone: context.timeZone, year: "numeric" }).format(context.now()),
   );
@@ -52,7 +67,7 @@ export function completeYear(context: ToolContext, typed: string): string[] {
  * The VAT periods a person files most often, newest first: the last three months and the last two
  * quarters before today ("2026-10", "2026-09", "2026-08", "2026-Q3", "2026-Q2").
  */
-export function recentVatPeriods(context: ToolContext): string[] {
+export function recentVatPeriods(context: Clock): string[] {
   const [year, month] = new Intl.DateTimeFormat("sv-SE", { timeZone: context.timeZone })
     .format(context.now())
     .split("-")
@@ -67,7 +82,7 @@ export function recentVatPeriods(context: ToolContext): string[] {
 }
 
 /** Recent VAT periods and years that start with what was typed. */
-export function completeVatPeriod(context: ToolContext, typed: string): string[] {
+export function completeVatPeriod(context: Clock, typed: string): string[] {
   const wanted = typed.trim().toUpperCase();
   return [...recentVatPeriods(context), ...completeYear(context, "").slice(0, 3)].filter((period) =>
     period.toUpperCase().startsWith(wanted),

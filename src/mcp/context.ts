@@ -15,6 +15,7 @@ import type { DetailsStore } from "../profiles/details.js";
 import { fileDetailsStore } from "../profiles/file-store.js";
 import { type EventSource, inboxFileSource } from "../webhooks/event-source.js";
 import { fileNoteStore, notesPathBeside, type PaymentNoteStore } from "../webhooks/payment-notes.js";
+import { missingSettings } from "./context-handle.js";
 import { DocumentShelf } from "./document-shelf.js";
 
 export interface ToolContext extends BillingContext {
@@ -56,20 +57,19 @@ export class MissingConfigError extends InputError {
 export interface ContextOptions {
   /** Defaults to a client built from the config. Tests pass one with a scaled clock. */
   client?: ApiClient;
+  /** Told of the client built from the config when it is built (the bin closes it when it stops). */
+  clientMade?: (client: ApiClient) => void;
   /** Defaults to the inbox file named by the config, if any. */
   events?: EventSource;
   /** Defaults to the file beside the inbox named by the config, if any. */
   paymentNotes?: PaymentNoteStore;
   /** Defaults to the file the config names (INVOICING_DETAILS_FILE), if any. */
   details?: DetailsStore;
+  /** Defaults to a new, empty shelf. */
+  documents?: DocumentShelf;
   now?: () => Date;
   /** Settings whose values are not valid (stdio reads them leniently): every call names them. */
   configProblems?: readonly string[];
-}
-
-/** The settings a server without its own client still lacks to reach the service; [] when none. */
-export function missingSettings(config: Pick<Config, "apiKey" | "baseUrl">): string[] {
-  return [...(config.apiKey ? [] : ["INVOICING_API_KEY"]), ...(config.baseUrl ? [] : ["INVOICING_BASE_URL"])];
 }
 
 export function createToolContext(config: Config, options: ContextOptions = {}): ToolContext {
@@ -81,6 +81,7 @@ export function createToolContext(config: Config, options: ContextOptions = {}):
     const missing = missingSettings(config);
     if (missing.length > 0 || !config.apiKey || !config.baseUrl) throw new MissingConfigError(missing);
     client = new ApiClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs });
+    options.clientMade?.(client);
     return client;
   };
   const now = options.now ?? (() => new Date());
@@ -97,7 +98,7 @@ export function createToolContext(config: Config, options: ContextOptions = {}):
       options.paymentNotes ?? (config.inbox ? fileNoteStore(notesPathBeside(config.inbox)) : undefined),
     details: options.details ?? (config.detailsFile ? fileDetailsStore(config.detailsFile) : undefined),
     documentsFolder: config.documentsDir,
-    documents: new DocumentShelf(),
+    documents: options.documents ?? new DocumentShelf(),
   };
 }
 

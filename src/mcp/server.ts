@@ -13,31 +13,20 @@ import { McpServer } from "@modelcontextprotocol/server";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import type { Config } from "../config/load.js";
 import { canWrite, type Principal, type SignIn, scopesUnder } from "../config/principal.js";
-import { InputError } from "../domain/input-error.js";
-import { CallScope } from "../http/call-budget.js";
 import { linkView, showsViews, VIEWS_EXTENSION } from "./apps/ui.js";
 import { registerViewsResource } from "./apps/views-resource.js";
 import { CACHE_HINTS } from "./cache-hints.js";
-import { askResult, confirmationOf } from "./confirmation.js";
-import {
-  type ContextOptions,
-  contextForCall,
-  createToolContext,
-  missingSettings,
-  type ToolContext,
-} from "./context.js";
-import { AskForValues, AskToConfirm, annotationsFor, type Offer, type ToolCall } from "./define-tool.js";
-import { isExpectedError } from "./error-text.js";
+import type { ContextOptions, ToolContext } from "./context.js";
+import { type ContextHandle, lazyContext, madeContext, missingSettings } from "./context-handle.js";
+import { annotationsFor, type Offer, type ToolCall } from "./define-tool.js";
 import { familyIcons, SERVER_INFO } from "./identity.js";
 import { InFlightCalls } from "./in-flight.js";
 import { instructionsFor } from "./instructions.js";
 import { type Inventory, inventory, toolNamed } from "./inventory.js";
-import { waitingFor } from "./progress.js";
 import { promptRegistrations } from "./prompts/index.js";
 import { subscribableUris } from "./resources/events.js";
 import { resourceRegistrations } from "./resources/index.js";
 import { assertSubscribable } from "./resources/subscriptions.js";
-import { errorResult, successResult } from "./result.js";
 import { aroundToolCalls } from "./sdk-patches.js";
 import { skills } from "./skills/index.js";
 import { catalog, type ToolEntry } from "./tool-catalog.js";
@@ -100,8 +89,8 @@ export interface ServerBlueprint {
 }
 
 export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
-  const context = deps.context ?? createToolContext(deps.config, deps);
-  const events = context.events !== undefined;
+  const context = deps.context ? madeContext(deps.context) : lazyContext(deps.config, deps);
+  const events = context.hasEvents;
   // A server given its own client or context (tests, the hosted tenants) is configured by them.
   const missing = deps.context || deps.client ? [] : missingSettings(deps.config);
   const registration: Registration = {
@@ -264,7 +253,7 @@ function watchToolCalls(
 ): void {
   aroundToolCalls(server, (name, handle) => {
     const reason = reasons.get(name);
-    if (reason !== undefined) return errorResult(new InputError(reason));
+    if (reason !== undefined) return toolCalls().then(({ refusedCall }) => refusedCall(reason));
     const tool = toolNamed(name);
     if (!tool) return handle();
     return inFlight.track({ tool: tool.name, kind: tool.kind, verifyWith: tool.verifyWith }, async () =>
@@ -273,8 +262,15 @@ function watchToolCalls(
   });
 }
 
+/** The code of a call (tool-call.ts), read on the first call, not at start. */
+let loadingToolCalls: Promise<typeof import("./tool-call.js")> | undefined;
+function toolCalls() {
+  loadingToolCalls ??= import("./tool-call.js");
+  return loadingToolCalls;
+}
+
 interface Registration {
-  context: ToolContext;
+  context: ContextHandle;
   log: (message: string) => void;
   inFlight: InFlightCalls;
 }
@@ -288,24 +284,8 @@ function registerTool(
   caller: Omit<ToolCall, "confirmation">,
 ): void {
   const registered = server.registerTool(tool.name, config, async (args: unknown, ctx) => {
-    try {
-      // Every request of this call shares one budget, and waits as this request allows.
-      const scope = new CallScope(waitingFor(ctx.mcpReq, context.timeZone));
-      const call = { confirmation: confirmationOf(ctx, server), ...caller };
-      const { handler } = await tool.load(); // loaded already, by the arguments' check
-      const output = await handler(args as never, contextForCall(context, scope), call);
-      return output instanceof AskToConfirm || output instanceof AskForValues
-        ? askResult(output)
-        : successResult(output);
-    } catch (error) {
-      if (!isExpectedError(error))
-        log(`invoicing-mcp: ${tool.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
-      return errorResult(error, {
-        verifyWith: tool.verifyWith,
-        timeZone: context.timeZone,
-        signIn: caller.signIn,
-      });
-    }
+    const [{ runToolCall }, full] = await Promise.all([toolCalls(), context.full()]);
+    return runToolCall(tool, args, { ctx, server, context: full }, caller, log);
   });
   if (tool.view) linkView(registered, { appOnly: tool.appOnly === true, views });
 }

@@ -60,7 +60,7 @@ describe("the bundle (npm run bundle)", () => {
     return { files, inputs, all: [...outputs.keys()].filter((path) => path.endsWith(".mjs")).length };
   }
 
-  it("starts the server reading only what initialize and tools/list need: no tool's code, HTTP client, date parser, sandbox, doctor or webhook receiver", () => {
+  it("starts the server reading only what initialize and tools/list need: no tool's code, tool context, HTTP client, dates, sandbox, doctor or webhooks", () => {
     const { files, inputs, all } = readAtStart();
     expect(inputs).toContain("src/stdio.ts");
     expect(inputs).toContain("src/mcp/tool-catalog.ts");
@@ -73,8 +73,18 @@ describe("the bundle (npm run bundle)", () => {
       "node_modules/chrono-node/",
       "packages/sandbox/",
       "src/doctor/",
-      "src/webhooks/receiver.ts",
-      "src/webhooks/main.ts",
+      "src/webhooks/",
+      // A call's own code, and the tool context with its API client, directory and stores, come
+      // with the first call (src/mcp/context-handle.ts, src/mcp/tool-call.ts).
+      "src/mcp/context.ts",
+      "src/mcp/tool-call.ts",
+      "src/mcp/error-text.ts",
+      "src/http/client.ts",
+      "src/http/governor.ts",
+      "src/api/",
+      "src/profiles/details.ts",
+      "node_modules/date-fns/",
+      "node_modules/@date-fns/",
       "src/hosted/",
       "node_modules/pg/",
       "node_modules/ioredis/",

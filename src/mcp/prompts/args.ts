@@ -6,7 +6,7 @@
 import { completable } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { completeCustomerName, completeLanguage, completeYear } from "../completions.js";
-import type { ToolContext } from "../context.js";
+import type { ContextHandle } from "../context-handle.js";
 
 export const languageArg = () =>
   completable(
@@ -14,12 +14,12 @@ export const languageArg = () =>
     (value) => completeLanguage(value ?? ""),
   ).optional();
 
-export const customerNameArg = (context: ToolContext, description: string) =>
+export const customerNameArg = (context: ContextHandle, description: string) =>
   completable(z.string().trim().min(1).max(200).describe(description), (value) =>
     completeCustomerName(context, value ?? ""),
   );
 
-export const yearArg = (context: ToolContext, description: string) =>
+export const yearArg = (context: ContextHandle, description: string) =>
   completable(z.string().trim().max(40).describe(description), (value) =>
     completeYear(context, value ?? ""),
   ).optional();

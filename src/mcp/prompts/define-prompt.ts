@@ -4,7 +4,7 @@
  * `language` ("en" or "de"); without it, the model is told to answer in the user's language.
  */
 import type { z } from "zod";
-import type { ToolContext } from "../context.js";
+import type { ContextHandle } from "../context-handle.js";
 
 export type Language = "en" | "de";
 
@@ -12,7 +12,7 @@ export interface PromptDefinition<A extends z.ZodObject = z.ZodObject> {
   name: string;
   title: string;
   description: string;
-  args: (context: ToolContext) => A;
+  args: (context: ContextHandle) => A;
   text(args: z.output<A>, language: Language | undefined): string;
 }
 

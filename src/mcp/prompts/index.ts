@@ -1,5 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/server";
-import type { ToolContext } from "../context.js";
+import type { ContextHandle } from "../context-handle.js";
 import { chaseOverduePrompt } from "./chase-overdue.js";
 import type { Language, PromptDefinition } from "./define-prompt.js";
 import { invoiceUnbilledPrompt } from "./invoice-unbilled.js";
@@ -32,7 +32,7 @@ export function listedPrompts(access: { canWrite: boolean }): PromptDefinition[]
  * context's directory); the function registers them on a server, as often as servers are made.
  */
 export function promptRegistrations(
-  context: ToolContext,
+  context: ContextHandle,
   access: { canWrite: boolean },
 ): (server: McpServer) => void {
   const prompts = listedPrompts(access).map((prompt) => ({

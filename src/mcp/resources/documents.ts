@@ -9,9 +9,9 @@ import {
   ProtocolErrorCode,
   ResourceTemplate,
 } from "@modelcontextprotocol/server";
-import type { ToolContext } from "../context.js";
+import type { ContextHandle } from "../context-handle.js";
 
-export function registerDocumentsResource(server: McpServer, context: ToolContext): void {
+export function registerDocumentsResource(server: McpServer, context: ContextHandle): void {
   const shelf = context.documents;
   server.registerResource(
     "documents",

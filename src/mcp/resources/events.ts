@@ -6,9 +6,8 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import type { SignIn } from "../../config/principal.js";
 import { InputError } from "../../domain/input-error.js";
-import type { EventSource } from "../../webhooks/event-source.js";
-import type { ToolContext } from "../context.js";
-import { readAsJson } from "./read.js";
+import type { ContextHandle } from "../context-handle.js";
+import { readLazily } from "./read-lazily.js";
 import { assertSubscribable } from "./subscriptions.js";
 
 export const EVENTS_URI = "invoicing://events/recent";
@@ -21,8 +20,7 @@ const NEWEST = 50;
 
 export function registerEventsResource(
   server: McpServer,
-  context: ToolContext,
-  source: EventSource,
+  context: ContextHandle,
   log: (message: string) => void,
   signIn: SignIn,
 ): void {
@@ -34,34 +32,35 @@ export function registerEventsResource(
       description: `The ${NEWEST} newest events the webhook receiver stored (payments, invoices sent, reminders, new customers and expenses), newest first. Subscribe to hear when new ones arrive.`,
       mimeType: "application/json",
     },
-    async (uri) => readAsJson(uri, "recent_events", { limit: NEWEST }, context, log, signIn),
+    async (uri) => readLazily(uri, "recent_events", { limit: NEWEST }, context, log, signIn),
   );
 
-  const watch = source.watch?.bind(source);
-  if (!watch) {
-    // Hosted over stateless HTTP: a subscription lives on a subscriptions/listen stream, which the
-    // host feeds; a 2025 resources/subscribe has no connection to deliver on.
-    const refuse = async (): Promise<never> => {
+  // Over stateless HTTP the hosted source has no watch: a subscription lives on a
+  // subscriptions/listen stream, which the host feeds; a 2025 resources/subscribe has no connection
+  // to deliver on. The source is the context's, made on the first request that needs it.
+  const watcher = async () => {
+    const source = (await context.full()).events;
+    const watch = source?.watch?.bind(source);
+    if (!watch)
       throw new InputError(
         "Over HTTP, subscribe with subscriptions/listen (protocol 2026-07-28); this endpoint keeps no sessions for resources/subscribe.",
       );
-    };
-    server.server.setRequestHandler("resources/subscribe", refuse);
-    server.server.setRequestHandler("resources/unsubscribe", refuse);
-    return;
-  }
+    return watch;
+  };
   const subscribed = new Set<string>();
   let stopWatching: (() => void) | undefined;
   const announce = () => {
     for (const uri of subscribed) void server.server.sendResourceUpdated({ uri }).catch(() => undefined);
   };
   server.server.setRequestHandler("resources/subscribe", async (request) => {
+    const watch = await watcher();
     assertSubscribable(request.params.uri, [EVENTS_URI]);
     subscribed.add(request.params.uri);
     if (request.params.uri === EVENTS_URI && !stopWatching) stopWatching = watch(announce);
     return {};
   });
   server.server.setRequestHandler("resources/unsubscribe", async (request) => {
+    await watcher();
     subscribed.delete(request.params.uri);
     if (!subscribed.has(EVENTS_URI)) {
       stopWatching?.();

@@ -6,14 +6,20 @@
  */
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
 import type { SignIn } from "../../config/principal.js";
-import { completeCustomerId, completeVatPeriod, completeYear, recentVatPeriods } from "../completions.js";
-import type { ToolContext } from "../context.js";
+import {
+  completeCustomerId,
+  completeVatPeriod,
+  completeYear,
+  customersOf,
+  recentVatPeriods,
+} from "../completions.js";
+import type { ContextHandle } from "../context-handle.js";
 import type { ResourceList, ToolResource } from "../define-tool.js";
 import { resourceUri, uriVariables } from "../resource-link.js";
 import { catalog } from "../tool-catalog.js";
 import { registerDocumentsResource } from "./documents.js";
 import { registerEventsResource } from "./events.js";
-import { readAsJson } from "./read.js";
+import { readLazily } from "./read-lazily.js";
 
 const JSON_TYPE = "application/json";
 
@@ -47,7 +53,7 @@ export function declaredResources(): { tool: string; resource: ToolResource }[] 
  * registers them on a server, as often as servers are made.
  */
 export function resourceRegistrations(
-  context: ToolContext,
+  context: ContextHandle,
   log: (message: string) => void,
 ): (server: McpServer, signIn: SignIn) => void {
   const registrations = declaredResources().map(({ tool, resource }) => {
@@ -60,7 +66,7 @@ export function resourceRegistrations(
     if (variables.length === 0) {
       return (server: McpServer, signIn: SignIn) =>
         server.registerResource(resource.name, resource.uri, metadata, async (uri) =>
-          readAsJson(uri, tool, argsOf({}), context, log, signIn),
+          readLazily(uri, tool, argsOf({}), context, log, signIn),
         );
     }
     const list = resource.list;
@@ -76,13 +82,11 @@ export function resourceRegistrations(
     });
     return (server: McpServer, signIn: SignIn) =>
       server.registerResource(resource.name, template, metadata, async (uri, values) =>
-        readAsJson(uri, tool, argsOf(values), context, log, signIn),
+        readLazily(uri, tool, argsOf(values), context, log, signIn),
       );
   });
-  const events = context.events;
-
   return (server, signIn) => {
-    if (events) registerEventsResource(server, context, events, log, signIn);
+    if (context.hasEvents) registerEventsResource(server, context, log, signIn);
     registerDocumentsResource(server, context);
     for (const register of registrations) register(server, signIn);
   };
@@ -98,7 +102,7 @@ function idOf(variable: string | string[] | undefined): string {
   }
 }
 
-function complete(list: ResourceList, context: ToolContext, typed: string): string[] | Promise<string[]> {
+function complete(list: ResourceList, context: ContextHandle, typed: string): string[] | Promise<string[]> {
   switch (list) {
     case "recent-years":
       return completeYear(context, typed);
@@ -110,7 +114,7 @@ function complete(list: ResourceList, context: ToolContext, typed: string): stri
 }
 
 /** What resources/list shows of a template. Without a reachable service, no customers: the list still answers. */
-async function instances(resource: ToolResource, context: ToolContext) {
+async function instances(resource: ToolResource, context: ContextHandle) {
   const list = resource.list!;
   const [variable] = uriVariables(resource.uri);
   const at = (value: string, name: string) => ({
@@ -126,7 +130,7 @@ async function instances(resource: ToolResource, context: ToolContext) {
     case "vat-periods":
       return recentVatPeriods(context).map((period) => at(period, `${list.label} ${period}`));
     case "customers": {
-      const customers = await context.directory.customers().catch(() => []);
+      const customers = await customersOf(context);
       return customers.map((c) => at(c._id, `${c.name}: ${list.label}`));
     }
   }
