@@ -141,7 +141,7 @@ export function serverBlueprint(deps: ServerDeps): ServerBlueprint {
       const views = showsViews(server, known);
       const signIn = caller.signIn ?? LOCAL;
       const called = tool === undefined || !access.offered.has(tool) ? undefined : toolNamed(tool);
-      watchToolCalls(server, access.inventory.missing, registration.inFlight);
+      watchToolCalls(server, access.inventory.missing, registration);
       if (called) {
         registerTool(server, called, access.configs.get(called.name)!, registration, views, {
           canWrite: access.canWrite,
@@ -249,9 +249,12 @@ function acknowledgeLegacySubscriptions(server: McpServer, own: readonly string[
 function watchToolCalls(
   server: McpServer,
   reasons: ReadonlyMap<string, string>,
-  inFlight: InFlightCalls,
+  { inFlight, context }: Registration,
 ): void {
   aroundToolCalls(server, (name, handle) => {
+    // The first call reads the call's code and makes the context while its tool's code is read.
+    void toolCalls();
+    void context.full();
     const reason = reasons.get(name);
     if (reason !== undefined) return toolCalls().then(({ refusedCall }) => refusedCall(reason));
     const tool = toolNamed(name);
