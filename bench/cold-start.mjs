@@ -208,9 +208,10 @@ const on = NODE === process.execPath ? "" : `${nodeVersion}: `;
 const goals = [
   {
     figure: `${on}cold start to tools/list, the bin (split bundle) vs one-tool SDK server`,
-    goal: "≤ 1×",
+    // Issue 39: the document libraries load on the first call, and the start stays at ≤ 0.9×.
+    goal: "≤ 0.9×",
     result: both("bundle", "sdk"),
-    met: ratio("bundle", "sdk") <= 1,
+    met: ratio("bundle", "sdk") <= 0.9,
   },
   {
     figure: `${on}cold start to tools/list, the bin vs server-everything`,

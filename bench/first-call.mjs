@@ -131,6 +131,14 @@ one more change: a date filter (\`from\`/\`to\` on list_invoices and list_time_e
 its days' bounds in the zone for every row it looked at, tens of microseconds each, 166 invoices
 twice; it now does so once per call (\`withinDays\`, src/mcp/date-args.ts).
 
+Since 2026-11-29 the tool context (API client, directory, stores) and a call's own code are also
+read by the first call (src/mcp/context-handle.ts, src/mcp/tool-call.ts), started as the call
+arrives, beside its tool's code. The work is the same: counted by callgrind, a fresh bundle from
+spawn through \`tools/list\`, the first \`list_projects\` and two \`list_invoices\` with dates ran
+3.867 billion instructions, against 3.862 before (+0.1 %); in wall time the steps after the start
+move by a few milliseconds either way from run to run on this shared machine. The built bin (dist/)
+reads these modules file by file, so its first call pays more for them than the bundle's.
+
 The second call with dates is the slowest, before and after these changes alike, and it is V8's
 doing: V8 interprets a regular expression the first time it runs and compiles it to machine code the
 second time, and chrono-node's patterns take about 200 ms to compile (a CPU profile puts it all in
