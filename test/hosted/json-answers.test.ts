@@ -79,6 +79,20 @@ describe("serve: plain JSON answers where no other message could come first", ()
     expect(refused.response.status).toBe(406);
   });
 
+  it("a call the SDK's transport would refuse is refused as it does", async () => {
+    const unknownVersion = await post(call(8, "list_invoices", {}), { "MCP-Protocol-Version": "1999-01-01" });
+    expect(unknownVersion.response.status).toBe(400);
+    expect(unknownVersion.text).toContain("Unsupported protocol version");
+    const notJsonRpc = await post({
+      jsonrpc: "1.0",
+      id: 9,
+      method: "tools/call",
+      params: { name: "list_invoices" },
+    });
+    expect(notJsonRpc.response.status).toBe(400);
+    expect(JSON.parse(notJsonRpc.text).error.code).toBe(-32600);
+  });
+
   it("a client on the SDK reads the answers of both eras", async () => {
     for (const era of ["legacy", "modern"] as const) {
       const client = await httpClient(hosted().url, hosted().token, era);
