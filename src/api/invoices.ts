@@ -1,5 +1,7 @@
 import type { ApiClient } from "../http/client.js";
 import { apiPath } from "../http/path.js";
+import { withQuickCheck } from "../http/validate.js";
+import { quickInvoice } from "./invoice-check.js";
 import { listAll } from "./list.js";
 import { type ActivityType, createdSchema, type InvoiceStatus, invoiceSchema } from "./schemas.js";
 
@@ -18,6 +20,9 @@ export interface CreateInvoiceBody {
   grossAmount?: number;
   activityType?: ActivityType;
 }
+
+// The invoice list is read on nearly every call: its items are checked by hand first (invoice-check.ts).
+withQuickCheck(invoiceSchema, quickInvoice);
 
 export function listInvoices(client: ApiClient, filter: { status?: InvoiceStatus } = {}) {
   return listAll(client, apiPath`/invoices`, invoiceSchema, { status: filter.status });

@@ -22,6 +22,7 @@
 import { z } from "zod";
 import type { ApiClient, Query } from "../http/client.js";
 import { ApiError } from "../http/errors.js";
+import { type QuickCheck, quickCheckOf, withQuickCheck } from "../http/validate.js";
 
 /** Far beyond any real account at any page size; the call's budget usually ends a runaway first. */
 const MAX_PAGES = 1_000;
@@ -83,15 +84,29 @@ const pageSchemas = new WeakMap<z.ZodType, z.ZodType>();
 
 /**
  * The schema of a page of `itemSchema`, made once: a zod schema is dear to build (and its parser
- * is compiled on first use), and a list is read on most tool calls.
+ * is compiled on first use), and a list is read on most tool calls. An item schema with a check
+ * written out by hand (src/http/validate.ts) gives its page one: every item by hand, or zod.
  */
 function pageOf<T>(itemSchema: z.ZodType<T>): z.ZodType<T[]> {
   let schema = pageSchemas.get(itemSchema);
   if (!schema) {
     schema = z.array(itemSchema);
     pageSchemas.set(itemSchema, schema);
+    const quickItem = quickCheckOf(itemSchema);
+    if (quickItem) withQuickCheck(schema, (data) => quickPage(data, quickItem));
   }
   return schema as z.ZodType<T[]>;
+}
+
+function quickPage<T>(data: unknown, quickItem: QuickCheck<T>): T[] | undefined {
+  if (!Array.isArray(data)) return undefined;
+  const items: T[] = [];
+  for (const value of data) {
+    const item = quickItem(value);
+    if (item === undefined) return undefined;
+    items.push(item);
+  }
+  return items;
 }
 
 /** Whatever could be read, for display only (labels, a page with a note that it is partial). */

@@ -14,7 +14,7 @@ import { MAX_AMOUNT_EUR, roundToCents } from "../domain/money.js";
 import { cleanText } from "../domain/text.js";
 
 /** Letters, digits and `_ . : ~ -`, starting with a letter or digit: every id scheme in use fits. */
-const PLAUSIBLE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:~-]{0,199}$/;
+export const PLAUSIBLE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:~-]{0,199}$/;
 const id = z.string().regex(PLAUSIBLE_ID, "not a plausible id (letters, digits and _ . : ~ - only)");
 /**
  * Text from the service, cleaned and capped at `max` characters. `overwrite`, not `transform`: the
@@ -42,13 +42,14 @@ const quantity = z
  * date of a freelancer's account lies, and past ±8.64e15 no date can be formatted at all (it would
  * show as "NaN" and fall out of every period silently): an invalid answer, like any wrong type.
  */
-const LATEST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+export const LATEST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const unixMs = z
   .number()
   .finite()
   .refine((ms) => ms >= 0 && ms <= LATEST_INSTANT_MS, "not an instant between 1970 and the end of 9999");
 const name = text(200);
-const shortText = text(40);
+export const SHORT_TEXT_MAX = 40;
+const shortText = text(SHORT_TEXT_MAX);
 const optionalText = text(500).nullish();
 /** As long as what the tools accept, so a replay compares like with like. */
 export const NOTES_MAX = 2000;

@@ -35,7 +35,7 @@ export function cleanText(
     // need their white space folded, which the codes tell without the Unicode expressions.
     const state = cleaningNeeded(value);
     if (state === CLEAN) text = value;
-    else if (state === SPACES_ONLY) text = value.replace(/\s+/g, " ").trim();
+    else if (state === SPACES_ONLY) text = foldedSpaces(value);
     else text = NEEDS_CLEANING.test(value) ? replaced(value) : value;
   }
   return text.length > maxLength ? `${cut(text, maxLength - 1)}…` : text;
@@ -43,6 +43,23 @@ export function cleanText(
 
 function replaced(value: string): string {
   return value.replace(LINE_BREAKS, " ").replace(INVISIBLE, "").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * `value.replace(/\s+/g, " ").trim()` for a text of SPACES_ONLY, whose only white space is spaces and
+ * isFoldedSpace characters: its words joined by single spaces. By hand, as the regular expression
+ * cost half a microsecond a note, and most notes in German hold a no-break space ("30 %").
+ */
+function foldedSpaces(value: string): string {
+  let out = "";
+  let word = 0;
+  for (let i = 0; i <= value.length; i++) {
+    const code = i < value.length ? value.charCodeAt(i) : 0x20;
+    if (code !== 0x20 && !isFoldedSpace(code)) continue;
+    if (i > word) out = out === "" ? value.slice(word, i) : `${out} ${value.slice(word, i)}`;
+    word = i + 1;
+  }
+  return out;
 }
 
 const CLEAN = 0;

@@ -11,10 +11,11 @@
  * the adapter.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AuthInfo, McpHttpHandler } from "@modelcontextprotocol/server";
+import type { AuthInfo } from "@modelcontextprotocol/server";
+import type { FetchFace } from "./json-answer-leg.js";
 
 export async function serveParsed(
-  handler: McpHttpHandler,
+  handler: FetchFace,
   req: IncomingMessage,
   res: ServerResponse,
   parsedBody: unknown,
@@ -50,12 +51,22 @@ export async function serveParsed(
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) headers[name] = value;
   if (response.ok) Object.assign(headers, extraHeaders);
-  res.writeHead(response.status, headers);
   if (response.body === null) {
     finished = true;
+    res.writeHead(response.status, headers);
     res.end();
     return;
   }
+  // A JSON answer is one small body: read whole, it goes out with its length in one write.
+  if (!headers["content-type"]?.startsWith("text/event-stream")) {
+    const body = Buffer.from(await response.arrayBuffer());
+    finished = true;
+    headers["content-length"] = String(body.length);
+    res.writeHead(response.status, headers);
+    res.end(body);
+    return;
+  }
+  res.writeHead(response.status, headers);
   await copyBody(response.body, res, gone.signal);
   finished = true;
   res.end();

@@ -13,7 +13,12 @@ import {
   type NodeMcpRequestHandler,
   toNodeHandler,
 } from "@modelcontextprotocol/node";
-import { type AuthInfo, createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
+import {
+  type AuthInfo,
+  createMcpHandler,
+  type McpHttpHandler,
+  type McpServerFactory,
+} from "@modelcontextprotocol/server";
 import type { Principal } from "../config/principal.js";
 import type { Config, KeyedConfig } from "../config/settings.js";
 import { ApiClient } from "../http/client.js";
@@ -26,6 +31,8 @@ import { serverBlueprint } from "../mcp/server.js";
 import type { DetailsStore } from "../profiles/details.js";
 import type { EventSource } from "../webhooks/event-source.js";
 import type { PaymentNoteStore } from "../webhooks/payment-notes.js";
+import { directCall } from "./direct-call.js";
+import { answersInJson, type FetchFace, jsonAnswerLeg } from "./json-answer-leg.js";
 import { MAX_MCP_BODY_BYTES, type McpCall } from "./mcp-body.js";
 import { serveParsed } from "./parsed-exchange.js";
 import { sessionIdFor } from "./session-id.js";
@@ -54,6 +61,9 @@ const CONTEXT = "invoicingCall";
 export class TenantRuntime {
   readonly client: ApiClient;
   readonly handler: McpHttpHandler;
+  /** 2025-era requests that get one message back: the same servers, answering in plain JSON. */
+  private readonly jsonLeg: FetchFace;
+  private readonly factory: McpServerFactory;
   private readonly serveNode: NodeMcpRequestHandler;
   private readonly onerror: (error: Error) => void;
   /** The resources this principal may watch: their own events, when they have them. */
@@ -93,18 +103,21 @@ export class TenantRuntime {
     });
     const log = (message: string) => deps.log(`[${id}] ${message}`);
     const blueprint = serverBlueprint({ config, context, log });
-    this.handler = createMcpHandler(
-      (request) => {
-        const { principal, call } = contextOf(request.authInfo);
-        return blueprint.create({
-          caller: principal,
-          era: request.era,
-          views: call.views,
-          ...(call.tool === undefined ? {} : { tool: call.tool }),
-        });
-      },
-      { maxRequestBodySize: MAX_MCP_BODY_BYTES, onerror: (error) => log(`mcp: ${error.message}`) },
-    );
+    const factory: McpServerFactory = (request) => {
+      const { principal, call } = contextOf(request.authInfo);
+      return blueprint.create({
+        caller: principal,
+        era: request.era,
+        views: call.views,
+        ...(call.tool === undefined ? {} : { tool: call.tool }),
+      });
+    };
+    this.handler = createMcpHandler(factory, {
+      maxRequestBodySize: MAX_MCP_BODY_BYTES,
+      onerror: (error) => log(`mcp: ${error.message}`),
+    });
+    this.jsonLeg = jsonAnswerLeg(factory);
+    this.factory = factory;
     this.onerror = (error) => log(`mcp adapter: ${error.message}`);
     this.serveNode = toNodeHandler(this.handler, {
       maxRequestBodySize: MAX_MCP_BODY_BYTES,
@@ -141,7 +154,29 @@ export class TenantRuntime {
     // A 2025-era initialize: what the client announced comes back with every later request.
     const headers =
       call.method === "initialize" ? { "mcp-session-id": sessionIdFor({ views: call.views === true }) } : {};
-    return serveParsed(this.handler, req, res, call.body, authInfo, this.onerror, headers);
+    if (!answersInJson(call.body, req.headers))
+      return serveParsed(this.handler, req, res, call.body, authInfo, this.onerror, headers);
+    return this.serveJson(req, res, call, authInfo, headers);
+  }
+
+  /** A tool's call without web requests (direct-call.ts) where it can be, else the SDK's JSON leg. */
+  private async serveJson(
+    req: IncomingMessage,
+    res: ServerResponse,
+    call: McpCall,
+    authInfo: AuthInfo,
+    headers: Record<string, string>,
+  ): Promise<void> {
+    if (call.method === "tools/call") {
+      try {
+        if (await directCall(this.factory, req, res, call.body, authInfo)) return;
+      } catch (error) {
+        this.onerror(error instanceof Error ? error : new Error(String(error)));
+        if (!res.headersSent) answerJson(res, 500, internalError(call.id));
+        return;
+      }
+    }
+    return serveParsed(this.jsonLeg, req, res, call.body, authInfo, this.onerror, headers);
   }
 
   async close(): Promise<void> {
@@ -154,6 +189,15 @@ function contextOf(authInfo: AuthInfo | undefined): CallContext {
   const context = authInfo?.extra?.[CONTEXT] as CallContext | undefined;
   if (!context) throw new Error("a hosted request reached the server factory without its caller");
   return context;
+}
+
+/** What the SDK answers when serving a request throws: a JSON-RPC internal error, the id echoed. */
+function internalError(id: unknown) {
+  return {
+    jsonrpc: "2.0",
+    error: { code: -32603, message: "Internal server error" },
+    id: typeof id === "string" || typeof id === "number" ? id : null,
+  };
 }
 
 /** A JSON-RPC invalid-params error as the whole answer to one request. */

@@ -7,6 +7,7 @@ import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
 import type { ZodType } from "zod";
 import { cleanText } from "../domain/text.js";
+import { AnswerMemo } from "./answer-memo.js";
 import { baseUrlPrefix, parseBaseUrl } from "./base-url.js";
 import { type CallScope, unlessCancelled, type Waiting } from "./call-budget.js";
 import { type Clock, clockOf } from "./clock.js";
@@ -66,6 +67,8 @@ export interface ApiResult<T> {
 interface HttpAnswer {
   status: number;
   body: string;
+  /** The body's bytes, as they came. */
+  raw: Buffer;
   bytes: number;
   contentType: string | undefined;
   retryAfter: string | undefined;
@@ -173,6 +176,8 @@ class ClientCore {
   /** Every instant, pause and timeout of a request comes from here. */
   private readonly clock: Clock;
   private readonly random: () => number;
+  /** The last invoice list read, and what reading it gave (answer-memo.ts). */
+  private readonly memo = new AnswerMemo();
 
   constructor(options: ApiClientOptions) {
     const base = parseBaseUrl(options.baseUrl);
@@ -232,6 +237,10 @@ class ClientCore {
     for (let attempt = 1; ; attempt++) {
       const result = await this.attemptOnce(info, query, body, deadline, waiting);
       if (result.ok) {
+        const success = result.status >= 200 && result.status < 300;
+        const memoPath = `${method} ${this.pathFor(path, query)}`;
+        const recalled = success ? this.memo.recall(memoPath, schema, result) : undefined;
+        if (recalled) return { ...recalled, bytes: result.bytes };
         const envelopeOrError = this.interpret(info, result);
         if (!(envelopeOrError instanceof ApiError)) {
           // Walk every string only when the raw body shows a trace of the key, or escapes that could
@@ -239,7 +248,14 @@ class ClientCore {
           const suspect = result.body.includes("\\") || this.redact(result.body) !== result.body;
           const data = suspect ? redactDeep(envelopeOrError.data, this.redact) : envelopeOrError.data;
           const checked = validateData(schema, data, info, result.status);
-          if (checked.ok) return { data: checked.value, meta: envelopeOrError.meta, bytes: result.bytes };
+          if (checked.ok) {
+            const read = { data: checked.value, meta: envelopeOrError.meta };
+            return {
+              data: this.memo.remember(memoPath, schema, result, read),
+              meta: read.meta,
+              bytes: result.bytes,
+            };
+          }
           // A write answered 2xx was carried out even if we cannot read what came back.
           throw method === "GET" ? checked.error : forWrite(checked.error, info);
         }
@@ -337,12 +353,13 @@ class ClientCore {
       });
       status = response.statusCode;
       headers = response.headers;
-      const { text, bytes } = await readCapped(response.body);
+      const { text, raw, bytes } = await readCapped(response.body);
       const contentType = header(headers, "content-type");
       return {
         ok: true,
         status,
         body: text,
+        raw,
         bytes,
         contentType,
         retryAfter: header(headers, "retry-after"),
@@ -493,7 +510,7 @@ class BodyTooLarge extends Error {}
  * The whole body as text, refused past MAX_BODY_BYTES. With the stream's events rather than an
  * async iterator: one list of chunks and one decode, no promise per chunk.
  */
-function readCapped(body: Readable): Promise<{ text: string; bytes: number }> {
+function readCapped(body: Readable): Promise<{ text: string; raw: Buffer; bytes: number }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -508,7 +525,7 @@ function readCapped(body: Readable): Promise<{ text: string; bytes: number }> {
     });
     body.on("end", () => {
       const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      resolve({ text: whole.toString("utf8"), bytes: size });
+      resolve({ text: whole.toString("utf8"), raw: whole, bytes: size });
     });
     body.on("error", reject);
   });

@@ -74,6 +74,21 @@ function folded(unit: number): number {
   return unit >= 65 && unit <= 90 ? unit + 32 : unit;
 }
 
+/**
+ * Bit 5 set on every unit: a coarser folding than `folded` (it also pairs `@` with a backtick, a
+ * digit with a control character), so two units equal when folded are equal here too, and a
+ * stretch that folds like a piece's always hashes like it. Cheaper than `folded` in the quick
+ * pass's loop, where a few more candidates cost less than a comparison per character.
+ */
+const LOOSE = 0x20;
+
+function looseHash(text: string, start: number, length: number): number {
+  let hash = 0;
+  for (let i = start; i < start + length; i++)
+    hash = (Math.imul(hash, HASH_BASE) + (text.charCodeAt(i) | LOOSE)) | 0;
+  return hash;
+}
+
 function foldedHash(text: string, start: number, length: number): number {
   let hash = 0;
   for (let i = start; i < start + length; i++)
@@ -85,8 +100,8 @@ function foldedHash(text: string, start: number, length: number): number {
  * One quick pass that says whether a text may hold a piece at all, so the regular expressions
  * (hundreds of alternatives, tried at every position: the dearest part of reading a long answer)
  * run only when it does. A piece is MIN_TRACE long, so it always covers a whole BLOCK-long stretch
- * starting at a multiple of STRIDE; the pass hashes only those stretches, ASCII letters folded to
- * lower case, and looks each up among the stretches of the pieces, folded alike. Only where one is
+ * starting at a multiple of STRIDE; the pass hashes only those stretches, each unit loosely folded
+ * (looseHash), and looks each up among the stretches of the pieces, folded alike. Only where one is
  * found are the MIN_TRACE-long windows around it hashed and looked up among the pieces' hashes (a
  * base64 piece that matches exactly matches folded too). A collision only says "maybe" too often;
  * a piece is never missed, because a case-insensitive regular expression without the `u` flag
@@ -106,7 +121,7 @@ function traceFilter(anyCase: string[], exactCase: string[]): ((text: string) =>
   for (const hash of hashes) windows[hash & TABLE_MASK] = 1;
   const blocks = new Uint8Array(TABLE_SIZE);
   for (const piece of all) {
-    for (let i = 0; i + BLOCK <= piece.length; i++) blocks[foldedHash(piece, i, BLOCK) & TABLE_MASK] = 1;
+    for (let i = 0; i + BLOCK <= piece.length; i++) blocks[looseHash(piece, i, BLOCK) & TABLE_MASK] = 1;
   }
   const windowMatches = (text: string, start: number) => {
     const hash = foldedHash(text, start, MIN_TRACE);
@@ -114,11 +129,11 @@ function traceFilter(anyCase: string[], exactCase: string[]): ((text: string) =>
   };
   return (text) => {
     for (let block = 0; block + BLOCK <= text.length; block += STRIDE) {
-      // foldedHash(text, block, BLOCK), written out: this runs for every sixth character.
+      // looseHash(text, block, BLOCK), written out: this runs for every sixth character.
       const hash =
-        Math.imul(folded(text.charCodeAt(block)), SQUARE) +
-        Math.imul(folded(text.charCodeAt(block + 1)), HASH_BASE) +
-        folded(text.charCodeAt(block + 2));
+        Math.imul(text.charCodeAt(block) | LOOSE, SQUARE) +
+        Math.imul(text.charCodeAt(block + 1) | LOOSE, HASH_BASE) +
+        (text.charCodeAt(block + 2) | LOOSE);
       if (blocks[hash & TABLE_MASK] !== 1) continue;
       // Every window that covers this stretch whole, and no earlier stretch, starts here or less
       // than STRIDE before it.
