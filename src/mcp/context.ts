@@ -15,8 +15,8 @@ import type { DetailsStore } from "../profiles/details.js";
 import { fileDetailsStore } from "../profiles/file-store.js";
 import { type EventSource, inboxFileSource } from "../webhooks/event-source.js";
 import { fileNoteStore, notesPathBeside, type PaymentNoteStore } from "../webhooks/payment-notes.js";
-import { missingSettings } from "./context-handle.js";
 import { DocumentShelf } from "./document-shelf.js";
+import { missingSettings } from "./missing-settings.js";
 
 export interface ToolContext extends BillingContext {
   defaultTaxRate: number;
