@@ -5,6 +5,8 @@
  * answer itself is the same either way, and a client on the SDK reads both.
  */
 import { describe, expect, it } from "vitest";
+import { announcedIn } from "../../src/hosted/session-id.js";
+import { SERVER_INFO } from "../../src/mcp/identity.js";
 import { httpClient, textOf, useHosted } from "../helpers/hosted.js";
 import { REFERENCE_DATE, useSandbox } from "../helpers/sandbox.js";
 
@@ -63,8 +65,11 @@ describe("serve: plain JSON answers where no other message could come first", ()
       params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "0" } },
     });
     expect(init.response.headers.get("content-type")).toBe("application/json");
-    expect(init.response.headers.get("mcp-session-id")).toBeTruthy();
-    expect(JSON.parse(init.text).result.serverInfo.name).toBeTruthy();
+    // The session id carries what the client announced (no views here), readable by any instance.
+    expect(announcedIn(init.response.headers.get("mcp-session-id") ?? undefined)).toEqual({ views: false });
+    const result = JSON.parse(init.text).result;
+    expect(result.serverInfo).toMatchObject({ name: SERVER_INFO.name, version: SERVER_INFO.version });
+    expect(result.protocolVersion).toBe("2025-11-25");
   });
 
   it("a write tool's call and a batch: an event stream, as before", async () => {
